@@ -1,0 +1,182 @@
+"""Open PDFs safely and hand out each page's words, from the text layer or stored OCR.
+
+Every way a file can be unusable (missing, empty, not a PDF, damaged page tree,
+encrypted) becomes a :class:`DocumentError` with a sentence a person can act on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal, Protocol, TypeVar
+
+import pymupdf
+
+from .normalize import join_line_hyphens
+from .words import PageWords
+
+T = TypeVar("T")
+ErrorKind = Literal["missing", "empty", "corrupt", "encrypted", "bad_password"]
+
+# A page whose text layer has fewer words than this is treated as having none.
+MIN_TEXT_WORDS = 3
+
+
+class DocumentError(Exception):
+    """A PDF that cannot be used, with the reason in words and a machine-readable kind."""
+
+    def __init__(self, path: Path | str, kind: ErrorKind, detail: str) -> None:
+        self.path = Path(path)
+        self.kind: ErrorKind = kind
+        self.detail = detail
+        super().__init__(f"{self.path}: {detail}")
+
+
+class OcrWordSource(Protocol):
+    """Anything that can return stored OCR words for a page of a document (by content hash)."""
+
+    def load(self, doc_hash: str, page_no: int) -> PageWords | None: ...
+
+
+def file_hash(path: Path) -> str:
+    """SHA-256 of the file's bytes: the identity under which OCR boxes are stored."""
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def open_pdf(path: Path | str, *, password: str | None = None) -> pymupdf.Document:
+    """Open ``path`` as a PDF, or raise :class:`DocumentError` saying why it cannot be used."""
+    p = Path(path)
+    if not p.exists():
+        raise DocumentError(p, "missing", "file not found")
+    if p.is_dir():
+        raise DocumentError(p, "corrupt", "is a folder, not a PDF file")
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise DocumentError(p, "missing", f"cannot be read ({exc.strerror})") from exc
+    if size == 0:
+        raise DocumentError(p, "empty", "the file is empty (0 bytes)")
+    try:
+        doc = pymupdf.open(p, filetype="pdf")
+    except Exception as exc:  # MuPDF raises several types for damaged input
+        raise DocumentError(p, "corrupt", f"not a readable PDF ({_short(exc)})") from exc
+    if doc.needs_pass:
+        if password is None:
+            doc.close()
+            raise DocumentError(p, "encrypted", "the PDF is password-protected")
+        if not doc.authenticate(password):
+            doc.close()
+            raise DocumentError(p, "bad_password", "the password is not correct")
+    try:
+        count = doc.page_count
+        if count < 1:
+            raise DocumentError(p, "corrupt", "the PDF has no pages")
+        doc.load_page(0)  # damaged page trees fail here rather than later, mid-search
+    except DocumentError:
+        doc.close()
+        raise
+    except Exception as exc:
+        doc.close()
+        raise DocumentError(p, "corrupt", f"pages cannot be read ({_short(exc)})") from exc
+    return doc
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:160]
+
+
+def text_page_words(page: pymupdf.Page) -> PageWords:
+    """Words of one page's text layer, in PyMuPDF's unrotated ``get_text("words")`` space."""
+    raw = page.get_text("words", sort=False)
+    return PageWords.from_raw(page.number or 0, raw, source="text",
+                              meta={"rotation": page.rotation})
+
+
+def page_text(page: pymupdf.Page) -> str:
+    """The page's plain text with line-end hyphenation joined (what chunk offsets index)."""
+    return join_line_hyphens(page.get_text("text"))
+
+
+class PdfSource:
+    """One open PDF: page count, per-page words (cached) and its content hash.
+
+    Not thread-safe across threads for MuPDF calls; a lock serialises them so a worker
+    thread may own the source while the GUI thread only reads cached results.
+    """
+
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        password: str | None = None,
+        ocr: OcrWordSource | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self._doc = open_pdf(self.path, password=password)
+        self._ocr = ocr
+        self._lock = threading.RLock()
+        self._words: dict[int, PageWords] = {}
+        self._hash: str | None = None
+        self.page_count: int = self._doc.page_count
+
+    def close(self) -> None:
+        with self._lock:
+            self._doc.close()
+
+    def __enter__(self) -> PdfSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def content_hash(self) -> str:
+        if self._hash is None:
+            self._hash = file_hash(self.path)
+        return self._hash
+
+    def page_words(self, number: int) -> PageWords:
+        """Words of page ``number`` (0-based): the text layer, else stored OCR boxes.
+
+        A page that cannot be parsed yields an empty :class:`PageWords` rather than an
+        exception, so one damaged page never stops a whole search.
+        """
+        cached = self._words.get(number)
+        if cached is not None:
+            return cached
+        with self._lock:
+            try:
+                words = text_page_words(self._doc.load_page(number))
+            except Exception:
+                words = PageWords(number, (), ())
+            if len(words.words) < MIN_TEXT_WORDS and self._ocr is not None:
+                stored = self._ocr.load(self.content_hash, number)
+                if stored is not None:
+                    words = stored
+            self._words[number] = words
+            return words
+
+    def has_text_layer(self, number: int) -> bool:
+        """Whether the page's own text layer has words (OCR not consulted)."""
+        with self._lock:
+            try:
+                n = len(self._doc.load_page(number).get_text("words"))
+            except Exception:
+                return False
+        return n >= MIN_TEXT_WORDS
+
+    def forget_page(self, number: int) -> None:
+        """Drop cached words (after OCR was stored for the page)."""
+        self._words.pop(number, None)
+
+    def with_doc(self, fn: Callable[[pymupdf.Document], T]) -> T:
+        """Run ``fn`` on the underlying document under the source's lock."""
+        with self._lock:
+            return fn(self._doc)

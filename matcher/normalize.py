@@ -1,0 +1,127 @@
+"""Fold text for matching while keeping an index back to the raw characters.
+
+Offsets found in folded text index a string that exists nowhere in storage, so every
+folding step here records, for each folded character, the raw index it came from.
+The map has one extra end entry, ``back[len(text)] == len(raw)``, so a half-open
+folded range ``[a, b)`` always has a raw image (see :meth:`Folded.raw_span`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+_QUOTES = {
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "`": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+    "\u00ab": '"', "\u00bb": '"',
+}
+_DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d")
+# Soft hyphen, zero-width space/joiners, word joiner and BOM carry no visible text.
+_DROP = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
+
+
+@lru_cache(maxsize=4096)
+def fold_char(ch: str) -> str:
+    """Fold one raw character to zero or more comparison characters.
+
+    NFKC expands ligatures (``ﬁ`` → ``fi``) and compatibility forms; casefold makes
+    the comparison caseless (``ß`` → ``ss``); combining accents are dropped after a
+    canonical decomposition, so precomposed, decomposed and accent-less OCR output
+    compare equal. Every kind of whitespace folds to a single space.
+    """
+    if ch in _DROP:
+        return ""
+    if ch in _DASHES:
+        return "-"
+    if ch in _QUOTES:
+        return _QUOTES[ch]
+    if ch.isspace():
+        return " "
+    folded = unicodedata.normalize("NFKC", ch).casefold()
+    folded = "".join(
+        c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c)
+    )
+    if folded in _QUOTES:
+        return _QUOTES[folded]
+    if folded in _DASHES:
+        return "-"
+    return "".join(" " if c.isspace() else c for c in folded)
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """Folded text plus ``back``: for each folded char its raw index, then ``len(raw)``."""
+
+    text: str
+    back: tuple[int, ...]
+
+    def raw_span(self, start: int, end: int) -> tuple[int, int]:
+        """Map the folded half-open range ``[start, end)`` to a raw half-open range.
+
+        The end goes through ``back[end - 1] + 1`` rather than ``back[end]``: the latter
+        is the raw index of the *next* surviving character, which would swallow every
+        raw character the fold dropped in between (and does not exist at the end).
+        """
+        if not 0 <= start < end <= len(self.text):
+            raise ValueError(f"folded range [{start}, {end}) outside 0..{len(self.text)}")
+        return self.back[start], self.back[end - 1] + 1
+
+
+def fold(raw: str) -> Folded:
+    """Fold ``raw`` for comparison, collapsing whitespace runs and trimming both ends.
+
+    >>> f = fold("  Don\u2019t\u00a0\u00a0stop \u2014 now ")
+    >>> f.text
+    "don't stop - now"
+    >>> raw = "  Don\u2019t\u00a0\u00a0stop \u2014 now "
+    >>> raw[slice(*f.raw_span(0, 5))]
+    'Don’t'
+
+    Linear in ``len(raw)``.
+    """
+    out: list[str] = []
+    back: list[int] = []
+    prev_space = True  # drops leading whitespace
+    for i, ch in enumerate(raw):
+        for c in fold_char(ch):
+            if c == " ":
+                if prev_space:
+                    continue
+                prev_space = True
+            else:
+                prev_space = False
+            out.append(c)
+            back.append(i)
+    if out and out[-1] == " ":
+        out.pop()
+        back.pop()
+    back.append(len(raw))
+    return Folded("".join(out), tuple(back))
+
+
+_HYPHEN_BREAK = re.compile(r"(?<=\w)-[ \t]*\r?\n[ \t]*(?=[a-zà-ÿ])")
+
+
+def join_line_hyphens(text: str) -> str:
+    """Join words hyphenated across a line break (``sub-\\nscription`` → ``subscription``).
+
+    Only a hyphen at the end of a line followed by a lowercase letter is removed, so
+    ``Smith-\\nJones`` and list dashes survive. Applied once, when text is extracted,
+    so every stored offset indexes the repaired text.
+    """
+    return _HYPHEN_BREAK.sub("", text)
+
+
+_ATOM = re.compile(r"[^\W_]+")
+
+
+def atoms(text: str) -> list[str]:
+    """Split text into folded alphanumeric runs, the units of order-free matching.
+
+    >>> atoms("The Insured\u2019s $1,000 de\u00adductible")
+    ['the', 'insured', 's', '1', '000', 'deductible']
+    """
+    return _ATOM.findall(fold(text).text)
