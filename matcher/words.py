@@ -137,7 +137,7 @@ class PageWords:
                     continue
                 if carry is not None:
                     if pos == 0 and word.text[:1].islower():
-                        out.append(Atom(carry.text + parts[0], carry.words + (wi,)))
+                        out.append(Atom(carry.text + parts[0], (*carry.words, wi)))
                         parts = parts[1:]
                     else:
                         out.append(carry)

@@ -1,0 +1,60 @@
+"""Validate a quote's chunk id, and repair it only when the repair is not a guess.
+
+* An id that is not in the file is a hard reject, even if some chunk holds the quote:
+  the caller knows which ids it showed the model, so an unknown id is a broken citation.
+* A known id whose chunk does not hold the quote is retried against every other chunk:
+  exactly one holder → re-attributed (the mis-attribution was clerical); two or more →
+  rejected (choosing one would be a guess dressed as a repair); none → not located.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .citations import Chunk
+from .span import SpanMatch, locate_span
+
+Outcome = Literal["located", "review", "not_located", "rejected"]
+
+
+@dataclass(frozen=True, slots=True)
+class Attribution:
+    """Which chunk holds the quote, where, and what happened to the claimed id."""
+
+    outcome: Outcome
+    reason: str
+    chunk_id: str | None
+    span: SpanMatch | None = None
+    repaired_from: str | None = None
+
+
+def attribute(chunks: Sequence[Chunk], chunk_id: str, quote: str) -> Attribution:
+    """Resolve ``quote`` against the chunk named ``chunk_id``, repairing the id if it must."""
+    by_id = {c.id: c for c in chunks}
+    own = by_id.get(chunk_id)
+    if own is None:
+        return Attribution("rejected", f"unknown chunk id {chunk_id!r}", None)
+    if not quote.strip():
+        return Attribution("rejected", "the quote is empty", chunk_id)
+    span = locate_span(own.text, quote)
+    if span is not None and span.accepted:
+        return Attribution("located", span.reason, chunk_id, span)
+
+    holders = [(c, m) for c in chunks if c.id != chunk_id
+               for m in [locate_span(c.text, quote)] if m is not None and m.accepted]
+    if len(holders) == 1:
+        other, m = holders[0]
+        return Attribution("located",
+                           f"quote is in chunk {other.id!r}, not {chunk_id!r}; re-attributed",
+                           other.id, m, repaired_from=chunk_id)
+    if len(holders) > 1:
+        names = ", ".join(repr(c.id) for c, _ in holders[:5])
+        return Attribution("rejected",
+                           f"chunk {chunk_id!r} does not hold the quote and {len(holders)} "
+                           f"other chunks do ({names}); not choosing one", chunk_id)
+    if span is not None:
+        return Attribution("review", span.reason, chunk_id, span)
+    return Attribution("not_located", f"the quote is not in chunk {chunk_id!r} "
+                                      "or any other chunk", chunk_id)

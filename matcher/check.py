@@ -1,0 +1,172 @@
+"""Check every evidence item of a citations file: text-level span, then page placement."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .attribution import attribute
+from .citations import CitationsFile, Evidence, resolve_document_path
+from .document import DocumentError, OcrWordSource, PdfSource
+from .locate import DocumentIndex, locate_quote
+from .placement import Placement
+from .report import CheckReport, ClaimResult, EvidenceResult, Status, TextMatch
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Library:
+    """The documents of one citations file, opened on first use and kept open.
+
+    A document that cannot be opened is remembered as its :class:`DocumentError`, so
+    each evidence item on it reports the same plain reason without retrying.
+    """
+
+    citations: CitationsFile
+    citations_path: Path
+    passwords: Mapping[str, str] = field(default_factory=dict)
+    ocr: OcrWordSource | None = None
+    _sources: dict[str, PdfSource | DocumentError] = field(default_factory=dict)
+    _indexes: dict[str, DocumentIndex] = field(default_factory=dict)
+
+    def path_of(self, doc_id: str) -> Path | None:
+        ref = self.citations.document(doc_id)
+        return None if ref is None else resolve_document_path(self.citations_path, ref)
+
+    def source(self, doc_id: str) -> PdfSource | DocumentError:
+        got = self._sources.get(doc_id)
+        if got is None:
+            path = self.path_of(doc_id)
+            assert path is not None
+            try:
+                got = PdfSource(path, password=self.passwords.get(doc_id), ocr=self.ocr)
+            except DocumentError as exc:
+                got = exc
+            self._sources[doc_id] = got
+        return got
+
+    def index(self, doc_id: str) -> DocumentIndex:
+        idx = self._indexes.get(doc_id)
+        if idx is None:
+            src = self.source(doc_id)
+            assert isinstance(src, PdfSource)
+            idx = self._indexes[doc_id] = DocumentIndex(src)
+        return idx
+
+    def close(self) -> None:
+        for s in self._sources.values():
+            if isinstance(s, PdfSource):
+                s.close()
+        self._sources.clear()
+        self._indexes.clear()
+
+
+def check_citations(
+    cf: CitationsFile,
+    citations_path: Path | str,
+    *,
+    progress: Progress | None = None,
+    cancel: Callable[[], bool] | None = None,
+    passwords: Mapping[str, str] | None = None,
+    ocr: OcrWordSource | None = None,
+) -> CheckReport:
+    """Check every claim's evidence; ``progress(done, total)`` after each item.
+
+    Never raises for bad documents or bad evidence: each problem becomes a status and a
+    reason on the item it affects, and file-level problems are listed in ``problems``.
+    """
+    lib = Library(cf, Path(citations_path), dict(passwords or {}), ocr)
+    total = sum(len(c.evidence) for c in cf.claims)
+    done = 0
+    claims: list[ClaimResult] = []
+    try:
+        for claim in cf.claims:
+            results: list[EvidenceResult] = []
+            for i, ev in enumerate(claim.evidence):
+                if cancel is not None and cancel():
+                    break
+                results.append(check_evidence(lib, i, ev))
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+            claims.append(ClaimResult(id=claim.id, text=claim.text, evidence=results,
+                                      uncited=not claim.evidence))
+        problems = [f"document {doc_id!r}: {err}" for doc_id, err in lib._sources.items()
+                    if isinstance(err, DocumentError)]
+    finally:
+        lib.close()
+    return CheckReport.build(claims, problems)
+
+
+def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
+    """One evidence item: validate/repair its chunk, then place it on the page."""
+    cf = lib.citations
+    base = EvidenceResult(index=index, status="not_located", reason="", quote=ev.quote,
+                          chunk_id=ev.chunk_id)
+    if not ev.quote.strip():
+        return base.model_copy(update={"status": "rejected", "reason": "the quote is empty"})
+
+    hints: list[int] = [ev.page - 1] if ev.page is not None else []
+    text_status: Status | None = None
+    text_reason = ""
+    update: dict[str, object] = {}
+    if ev.chunk_id is not None:
+        att = attribute(cf.chunks, ev.chunk_id, ev.quote)
+        if att.outcome == "rejected":
+            return base.model_copy(update={"status": "rejected", "reason": att.reason})
+        chunk = cf.chunk(att.chunk_id or "")
+        assert chunk is not None
+        doc_id = cf.chunk_document(chunk)
+        text_status, text_reason = att.outcome, att.reason
+        kind: TextMatch | None = att.span.kind if att.span is not None else None
+        update.update(chunk_id=att.chunk_id, repaired_from=att.repaired_from, text_match=kind,
+                      char_span=(att.span.start, att.span.end) if att.span else None)
+        hints += [p - 1 for p in chunk.pages or []]
+    else:
+        doc_id = ev.document if ev.document is not None else (
+            cf.documents[0].id if len(cf.documents) == 1 else None)
+    if doc_id is None or cf.document(doc_id) is None:
+        return base.model_copy(update={**update, "status": "rejected",
+                                       "reason": f"unknown document id {doc_id!r}"})
+    path = lib.path_of(doc_id)
+    update.update(document=doc_id, document_path=str(path))
+
+    src = lib.source(doc_id)
+    if isinstance(src, DocumentError):
+        what = {"missing": "document missing", "encrypted": "document is password-protected",
+                "bad_password": "wrong password for the document"}.get(src.kind,
+                                                                        "document unusable")
+        reason = f"{what}: {path}" + (f" ({src.detail})" if src.kind not in
+                                      ("missing", "encrypted") else "")
+        if text_status in ("located", "review"):
+            reason += f"; the quote was found in chunk {update['chunk_id']!r}"
+        return base.model_copy(update={**update, "status": "not_located", "reason": reason})
+
+    placement = locate_quote(src, ev.quote, hints=hints, index=lambda: lib.index(doc_id))
+    status, reason = _combine(text_status, text_reason, placement)
+    update.update(status=status, reason=reason, score=placement.score or None)
+    if placement.placed and status in ("located", "review"):
+        update.update(page=(placement.page or 0) + 1, rects=list(placement.rects),
+                      found_text=placement.found_text)
+    return base.model_copy(update=update)
+
+
+def _combine(text_status: Status | None, text_reason: str, p: Placement
+             ) -> tuple[Status, str]:
+    """Merge the chunk-level verdict with the page-level one; the worse one wins."""
+    if text_status is None:
+        return p.status, p.reason
+    if not p.placed:
+        if text_status in ("located", "review"):
+            return "not_located", f"found in the chunk text but not on the page: {p.reason}"
+        return "not_located", f"{text_reason}; {p.reason}"
+    if text_status == "not_located":
+        return "review", f"{text_reason}, but the page has it: {p.reason}"
+    if text_status == "review" or p.status == "review":
+        first = text_reason if text_status == "review" else p.reason
+        return "review", first if text_status != "review" or p.status != "review" \
+            else f"{text_reason}; {p.reason}"
+    return "located", f"{text_reason}; {p.reason}"
+

@@ -1,0 +1,340 @@
+"""Place a quote on one page: per-line rectangles over the page's own words, or a refusal.
+
+The quote is compared with the page as a bag of *atoms* (folded alphanumeric runs), each
+weighted by how rare it is on that page, so common words help draw the box but cannot
+carry a match alone. Two kinds of evidence decide which lines belong to the citation:
+
+* **runs** — stretches of consecutive quote atoms that also stand consecutively on the
+  page. They pin down which of several similar places is meant, and which lines belong
+  to which half of a quote assembled from two places;
+* **dense lines** — lines made mostly of quote atoms, with at least one distinctive
+  atom. They cover shuffled quotes and forms read out of order (values printed above
+  their labels).
+
+Candidate lines are grouped into *bands* of lines adjacent across the reading direction;
+the quote's atoms are shared out among a band's lines (runs first), and the band that
+accounts for most of the quote's weight wins. A second band is kept only when it adds
+a comparable share of atoms the first could not account for (an assembled quote).
+One rectangle is drawn per line, spanning that line's matched words.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .normalize import atoms as split_atoms
+from .words import Line, PageWords, Rect
+
+PlacementStatus = Literal["located", "review", "not_located"]
+
+# --- Thresholds (one place; scripts/eval_placement.py is the evidence for them) --------
+# Share of the quote's weight the chosen band(s) must account for. At 0.80 a quote with
+# a third of its words dropped still places (the quote is a subset of the page), while a
+# sentence from another document, whose rare words are absent, does not.
+LOCATE_COVERAGE = 0.80
+# Between REVIEW_COVERAGE and LOCATE_COVERAGE the place is shown but flagged for review.
+REVIEW_COVERAGE = 0.60
+# A line counts as "dense" when at least this share of its atoms are quote atoms.
+DENSE_LINE_SHARE = 0.5
+# Runs shorter than this many atoms are coincidence unless they contain a rare atom.
+MIN_RUN_ATOMS = 3
+# An atom occurring at most this often on the page is distinctive.
+DISTINCT_MAX_COUNT = 2
+# Lines whose across-axis gap is at most this many line thicknesses form one band.
+BAND_GAP_LINES = 1.3
+# A second band must add at least this share of the quote's weight, and at least this
+# fraction of what the first band accounted for, to be drawn ("comparably strong").
+SECOND_BAND_MIN_SHARE = 0.20
+SECOND_BAND_RELATIVE = 0.35
+# Two bands whose coverage differs by less than this are indistinguishable duplicates.
+TIE_EPSILON = 0.02
+# A matched word more than this many unmatched atoms away from the rest of its line's
+# highlight is a stray common word, not part of the citation.
+MAX_LINE_GAP_ATOMS = 3
+# Quotes longer than this many atoms are not citations (a pasted page, a runaway model).
+MAX_QUOTE_ATOMS = 1500
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a quote is on a page (0-based ``page``), how sure we are, and why."""
+
+    status: PlacementStatus
+    page: int | None
+    score: float
+    reason: str
+    rects: tuple[Rect, ...] = ()
+    words: tuple[int, ...] = ()
+    found_text: str = ""
+    alternatives: tuple[tuple[Rect, ...], ...] = field(default=(), compare=False)
+
+    @property
+    def placed(self) -> bool:
+        return bool(self.rects)
+
+
+def not_located(reason: str, page: int | None = None, score: float = 0.0) -> Placement:
+    """A refusal: no rectangles, and the reason a person will read."""
+    return Placement("not_located", page, score, reason)
+
+
+@dataclass(slots=True)
+class _Band:
+    lines: list[int]
+    coverage: float = 0.0
+    used: Counter[str] = field(default_factory=Counter)
+    words: dict[int, list[int]] = field(default_factory=dict)  # line → word indices
+
+
+class _PageModel:
+    """Per-page derived data for one quote: weights, atom positions per line, runs."""
+
+    def __init__(self, page: PageWords, quote_atoms: list[str]) -> None:
+        self.page = page
+        self.quote = quote_atoms
+        self.qcount = Counter(quote_atoms)
+        counts = page.atom_counts
+        n = max(len(page.atoms), 1)
+        # Rarity weight: an inverse-frequency log, so a word seen once on the page weighs
+        # about twice a word seen thirty times. Atoms absent from the page get the
+        # largest weight: a quote whose rare words are missing cannot reach coverage.
+        self.weight = {a: math.log((n + 1) / (counts.get(a, 0) + 0.5)) for a in self.qcount}
+        self.total = sum(self.weight[a] * k for a, k in self.qcount.items())
+        self.distinct = {a for a in self.qcount if 0 < counts.get(a, 0) <= DISTINCT_MAX_COUNT}
+        # Atom positions grouped by the line of their first word.
+        self.line_atoms: dict[int, list[int]] = {}
+        for pos, atom in enumerate(page.atoms):
+            self.line_atoms.setdefault(page.words[atom.words[0]].line, []).append(pos)
+        self.run_pos = self._runs()
+
+    def _runs(self) -> set[int]:
+        """Page atom positions inside significant runs of consecutive quote atoms."""
+        q = self.quote
+        starts: dict[tuple[str, str], list[int]] = {}
+        for j in range(len(q) - 1):
+            starts.setdefault((q[j], q[j + 1]), []).append(j)
+        p = [a.text for a in self.page.atoms]
+        marked: set[int] = set()
+        for i in range(len(p) - 1):
+            for j in starts.get((p[i], p[i + 1]), ()):
+                if i > 0 and j > 0 and p[i - 1] == q[j - 1]:
+                    continue  # inside a run already found from its start
+                k = 2
+                while i + k < len(p) and j + k < len(q) and p[i + k] == q[j + k]:
+                    k += 1
+                if k >= MIN_RUN_ATOMS or any(q[j + t] in self.distinct for t in range(k)):
+                    marked.update(range(i, i + k))
+        return marked
+
+    def line_is_candidate(self, line: int) -> tuple[bool, bool]:
+        """(candidate, strong): strong lines hold a run or a distinctive quote atom."""
+        positions = self.line_atoms.get(line, [])
+        if not positions:
+            return False, False
+        atoms = self.page.atoms
+        if any(p in self.run_pos for p in positions):
+            return True, True
+        matched = [atoms[p].text for p in positions if atoms[p].text in self.qcount]
+        if len(matched) < DENSE_LINE_SHARE * len(positions) or not matched:
+            return False, False
+        return True, any(a in self.distinct for a in matched)
+
+
+def place_on_page(page: PageWords, quote: str) -> Placement:
+    """Place ``quote`` on ``page``: one rectangle per matched line, or ``not_located``.
+
+    Order-free and rarity-weighted; never returns a rectangle that is not the union of
+    the page's own word boxes. Roughly linear in the page's word count plus the quote's.
+    """
+    quote_atoms = split_atoms(quote)
+    if not quote_atoms:
+        return not_located("the quote has no words to look for", page.number)
+    if len(quote_atoms) > MAX_QUOTE_ATOMS:
+        return not_located(f"the quote is {len(quote_atoms)} words long, too long to be a "
+                           "citation", page.number)
+    if not page.words:
+        return not_located("the page has no text layer and no stored OCR words", page.number)
+
+    model = _PageModel(page, quote_atoms)
+    flags = {ln: model.line_is_candidate(ln) for ln in model.line_atoms}
+    candidates = [ln for ln, (cand, _) in flags.items() if cand]
+    bands = [b for b in _group_bands(page.lines, candidates)
+             if any(flags[ln][1] for ln in b.lines)]
+    if not bands:
+        return not_located("no passage on this page resembles the quote", page.number)
+    for band in bands:
+        _fill(model, band, Counter(model.qcount))
+    bands.sort(key=lambda b: -b.coverage)
+    best = bands[0]
+
+    twins = [b for b in bands[1:] if best.coverage - b.coverage < TIE_EPSILON
+             and b.used == best.used]
+    chosen = [best]
+    remaining = Counter(model.qcount) - best.used
+    second: _Band | None = None
+    for band in bands[1:]:
+        if band in twins:
+            continue
+        trial = _Band(list(band.lines))
+        _fill(model, trial, Counter(remaining))
+        if second is None or trial.coverage > second.coverage:
+            second = trial
+    if (second is not None and second.coverage >= SECOND_BAND_MIN_SHARE
+            and second.coverage >= SECOND_BAND_RELATIVE * best.coverage):
+        chosen.append(second)
+    coverage = min(1.0, sum(b.coverage for b in chosen))
+    score = round(100.0 * coverage, 1)
+
+    if coverage < REVIEW_COVERAGE:
+        return not_located(f"best passage accounts for only {score:.0f}% of the quote's "
+                           f"weight (needs {REVIEW_COVERAGE:.0%})", page.number, score)
+    rects, words = _rects(page, chosen)
+    found = _found_text(page, words)
+    if twins:
+        alts = tuple(_rects(page, [t])[0] for t in twins)
+        n = len(twins) + 1
+        return Placement("review", page.number, score,
+                         f"the quoted text appears {n} times on this page; all {n} are shown",
+                         rects + tuple(r for alt in alts for r in alt), words, found, alts)
+    parts = " (assembled from two places)" if len(chosen) > 1 else ""
+    if coverage < LOCATE_COVERAGE:
+        return Placement("review", page.number, score,
+                         f"partial match: {score:.0f}% of the quote's weight found"
+                         f"{parts}", rects, words, found)
+    return Placement("located", page.number, score,
+                     f"{score:.0f}% of the quote's weight found{parts}", rects, words, found)
+
+
+def _group_bands(lines: Sequence[Line], candidates: Iterable[int]) -> list[_Band]:
+    """Cluster candidate lines along the across-reading axis into bands of adjacent lines.
+
+    Horizontal and vertical lines are clustered separately, so on a page rotated 90°
+    the "next line" is the one beside, not below.
+    """
+    bands: list[_Band] = []
+    for vertical in (False, True):
+        group = sorted((ln for ln in candidates if lines[ln].vertical == vertical),
+                       key=lambda ln: lines[ln].across()[0])
+        current: list[int] = []
+        reach = -math.inf
+        for ln in group:
+            lo, hi = lines[ln].across()
+            if current and lo - reach > BAND_GAP_LINES * max(lines[ln].thickness, 1.0):
+                bands.append(_Band(current))
+                current = []
+                reach = -math.inf
+            current.append(ln)
+            reach = max(reach, hi)
+        if current:
+            bands.append(_Band(current))
+    return bands
+
+
+def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
+    """Share ``budget`` (remaining quote atoms) among the band's words; set its coverage.
+
+    Atoms inside runs are served first, so a common word that belongs to a run elsewhere
+    in the band is not spent on a stray occurrence; then lines by density.
+    """
+    atoms = model.page.atoms
+    positions = [p for ln in band.lines for p in model.line_atoms.get(ln, [])]
+
+    def take(pos: int) -> None:
+        a = atoms[pos].text
+        if budget[a] > 0:
+            budget[a] -= 1
+            band.used[a] += 1
+            for w in atoms[pos].words:
+                band.words.setdefault(model.page.words[w].line, []).append(w)
+
+    for pos in positions:
+        if pos in model.run_pos:
+            take(pos)
+
+    def density(ln: int) -> float:
+        ps = model.line_atoms.get(ln, [])
+        return sum(atoms[p].text in model.qcount for p in ps) / max(len(ps), 1)
+
+    for ln in sorted(band.lines, key=density, reverse=True):
+        for pos in model.line_atoms.get(ln, []):
+            if pos not in model.run_pos:
+                take(pos)
+    _trim_strays(model, band)
+    band.coverage = sum(model.weight[a] * k for a, k in band.used.items()) / model.total
+
+
+def _trim_strays(model: _PageModel, band: _Band) -> None:
+    """Drop matched words that stand far from the rest of their line's highlight.
+
+    Also drops lines whose only matches are common words (they were pulled in by a
+    neighbour, not by the quote). Released atoms are not re-spent; coverage falls.
+    """
+    page = model.page
+    for ln, ws in list(band.words.items()):
+        order = {w: i for i, w in enumerate(page.lines[ln].words)}
+        ws = sorted(set(ws), key=lambda w: order.get(w, -1))
+        keep = _largest_cluster(ws, order)
+        dropped = [w for w in ws if w not in keep]
+        strong = any(a in model.distinct for w in keep for a in split_atoms(page.words[w].text))
+        in_run = any(p in model.run_pos for p in model.line_atoms.get(ln, [])
+                     if set(page.atoms[p].words) & set(keep))
+        if not strong and not in_run and len(keep) < 2:
+            dropped, keep = ws, []
+        for w in dropped:
+            for a in split_atoms(page.words[w].text):
+                if band.used[a] > 0:
+                    band.used[a] -= 1
+        band.used = +band.used
+        if keep:
+            band.words[ln] = keep
+        else:
+            del band.words[ln]
+
+
+def _largest_cluster(ws: list[int], order: dict[int, int]) -> list[int]:
+    """The heaviest run of highlighted words whose gaps are at most MAX_LINE_GAP_ATOMS."""
+    clusters: list[list[int]] = []
+    for w in ws:
+        if w not in order:
+            clusters.append([w])  # word from a hyphenated join on another line
+        elif clusters and clusters[-1][-1] in order and \
+                order[w] - order[clusters[-1][-1]] <= MAX_LINE_GAP_ATOMS + 1:
+            clusters[-1].append(w)
+        else:
+            clusters.append([w])
+    keep: list[int] = []
+    biggest = max(len(c) for c in clusters)
+    for c in clusters:
+        if len(c) == biggest or len(c) >= 2:
+            keep += c
+    return keep
+
+
+def _rects(page: PageWords, bands: Sequence[_Band]) -> tuple[tuple[Rect, ...], tuple[int, ...]]:
+    """One rectangle per line: the union of that line's highlighted word boxes."""
+    per_line: dict[int, set[int]] = {}
+    for b in bands:
+        for ws in b.words.values():
+            for w in ws:
+                per_line.setdefault(page.words[w].line, set()).add(w)
+    rects: list[Rect] = []
+    words: list[int] = []
+    for ln in sorted(per_line, key=lambda i: page.lines[i].words[0]):
+        ws = sorted(per_line[ln])
+        boxes = [page.words[w] for w in ws]
+        rects.append((min(b.x0 for b in boxes), min(b.y0 for b in boxes),
+                      max(b.x1 for b in boxes), max(b.y1 for b in boxes)))
+        words += ws
+    return tuple(rects), tuple(words)
+
+
+def _found_text(page: PageWords, words: Sequence[int]) -> str:
+    """The highlighted words as a reader would read them, line by line."""
+    lines: dict[int, list[str]] = {}
+    for w in words:
+        lines.setdefault(page.words[w].line, []).append(page.words[w].text)
+    return " / ".join(" ".join(ws) for _, ws in sorted(lines.items()))

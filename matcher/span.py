@@ -1,0 +1,104 @@
+"""Quote → character range inside a chunk's raw text, or an honest refusal.
+
+Exact ``str.find`` first; then the same search on folded text; then a fuzzy alignment
+of folded text. Every folded offset goes back to raw offsets through the fold's
+back-map, so the span always indexes the bytes stored for the chunk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rapidfuzz import fuzz
+
+from .normalize import fold
+
+SpanKind = Literal["exact", "fuzzy", "review"]
+
+# A fuzzy alignment at or above ACCEPT is a typographic or near-verbatim copy; between
+# REVIEW and ACCEPT it is recognisably the passage but reworded, so a person decides;
+# below REVIEW it is not a copy of anything in the chunk. (The seed's measured cut-offs.)
+ACCEPT_SCORE = 95.0
+REVIEW_SCORE = 85.0
+# The alignment score ignores how much of the chunk was skipped; the length ratio sees
+# only lengths. An accepted span must be 0.85–1.20 times the quote's length, else a
+# short window that happens to align (a fragment) would be stored as the whole quote.
+MIN_LENGTH_RATIO = 0.85
+MAX_LENGTH_RATIO = 1.20
+
+
+@dataclass(frozen=True, slots=True)
+class SpanMatch:
+    """A half-open raw range ``[start, end)`` of the chunk, how it was found, and why."""
+
+    start: int
+    end: int
+    score: float
+    kind: SpanKind
+    reason: str
+
+    @property
+    def accepted(self) -> bool:
+        return self.kind != "review"
+
+
+def locate_span(chunk_text: str, quote: str) -> SpanMatch | None:
+    """Find ``quote`` in ``chunk_text``; ``None`` when nothing resembles it.
+
+    >>> m = locate_span("Deductible \u2014 $500 per claim.", "deductible - $500")
+    >>> m.kind, "Deductible \u2014 $500 per claim."[m.start:m.end]
+    ('fuzzy', 'Deductible — $500')
+
+    Exact and folded-exact searches are linear; the fuzzy step is rapidfuzz's
+    ``partial_ratio_alignment``, roughly O(len(quote) × len(chunk)) in the worst case.
+    """
+    if not quote.strip():
+        return None
+    hit = chunk_text.find(quote)
+    if hit >= 0:
+        return SpanMatch(hit, hit + len(quote), 100.0, "exact", "the quote occurs verbatim")
+
+    hay = fold(chunk_text)
+    needle = fold(quote).text
+    if not needle or not hay.text:
+        return None
+    at = hay.text.find(needle)
+    if at >= 0:
+        start, end = hay.raw_span(at, at + len(needle))
+        return SpanMatch(start, end, 100.0, "fuzzy",
+                         "identical after normalising typography (quotes, dashes, spaces, case)")
+
+    al = fuzz.partial_ratio_alignment(needle, hay.text, score_cutoff=REVIEW_SCORE)
+    if al is None or al.dest_end <= al.dest_start:
+        return None
+    a, b = _snap_to_words(hay.text, al.dest_start, al.dest_end)
+    start, end = hay.raw_span(a, b)
+    ratio = (b - a) / len(needle)
+    if al.score < ACCEPT_SCORE:
+        return SpanMatch(start, end, al.score, "review",
+                         f"similar but not a copy (score {al.score:.1f} < {ACCEPT_SCORE:g})")
+    if not MIN_LENGTH_RATIO <= ratio <= MAX_LENGTH_RATIO:
+        return SpanMatch(start, end, al.score, "review",
+                         f"matched text is {ratio:.2f}× the quote's length "
+                         f"(accepted: {MIN_LENGTH_RATIO}–{MAX_LENGTH_RATIO})")
+    return SpanMatch(start, end, al.score, "fuzzy",
+                     f"near-verbatim (score {al.score:.1f})")
+
+
+def _snap_to_words(text: str, a: int, b: int) -> tuple[int, int]:
+    """Widen ``[a, b)`` so it neither starts nor ends inside a word, then trim spaces.
+
+    The alignment window has the quote's length, so it can cut a word in two; a
+    highlight that starts mid-word reads as a bug.
+    """
+    while a > 0 and text[a - 1].isalnum() and text[a].isalnum():
+        a -= 1
+    while b < len(text) and text[b - 1].isalnum() and text[b].isalnum():
+        b += 1
+    while a < b and text[a] == " ":
+        a += 1
+    while b > a and text[b - 1] == " ":
+        b -= 1
+    return a, b
+
