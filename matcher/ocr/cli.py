@@ -1,0 +1,142 @@
+"""``citeview prepare FOLDER``: OCR every scanned page under a folder once, ahead of time.
+
+Exit codes: 0 all done, 1 some pages or files failed (the rest were stored), 2 nothing could
+start (bad arguments, tesseract or a language pack missing), 130 stopped with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from .boxes import OcrPage
+from .prepare import PageTask, find_pdfs, run_tasks, survey
+from .progress import Progress, format_duration
+from .store import OcrStore, default_store_dir
+from .tesseract import DEFAULT_DPI, DEFAULT_LANG, OcrSetupError, check_tesseract
+
+EXIT_OK, EXIT_SOME_FAILED, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
+# Below 72 dpi text is unreadable to tesseract; above 1200 a page is hundreds of MB.
+MIN_DPI, MAX_DPI = 72, 1200
+PROG = "citeview prepare"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``prepare`` argument parser (the lead's ``citeview`` CLI may embed it)."""
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="OCR the scanned pages of every PDF under FOLDER once and store the word "
+                    "boxes, so citeview can match and highlight quotes on them.",
+    )
+    p.add_argument("folder", type=Path, metavar="FOLDER", help="folder (or one PDF) to prepare")
+    p.add_argument("--lang", default=DEFAULT_LANG,
+                   help="tesseract language(s), e.g. eng, deu, eng+fra (default: %(default)s)")
+    p.add_argument("--dpi", type=int, default=DEFAULT_DPI,
+                   help="render resolution for OCR (default: %(default)s)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="pages OCRed in parallel (default: all %(default)s cores)")
+    p.add_argument("--store", type=Path, default=None,
+                   help=f"where to keep the boxes (default: {default_store_dir()})")
+    p.add_argument("--force", action="store_true",
+                   help="redo pages that are already stored")
+    return p
+
+
+def main(argv: list[str] | None = None, *, stderr: TextIO | None = None) -> int:
+    """Run ``citeview prepare`` with ``argv`` (without the program name); return the exit code."""
+    err = stderr if stderr is not None else sys.stderr
+    args = build_parser().parse_args(argv)
+    folder: Path = args.folder
+    if not folder.exists():
+        return _fail(err, f"{folder} does not exist")
+    if not MIN_DPI <= args.dpi <= MAX_DPI:
+        return _fail(err, f"--dpi must be between {MIN_DPI} and {MAX_DPI}, not {args.dpi}")
+    if args.jobs < 1:
+        return _fail(err, f"--jobs must be at least 1, not {args.jobs}")
+    try:
+        version = check_tesseract(args.lang)
+    except OcrSetupError as exc:
+        return _fail(err, str(exc))
+
+    store = OcrStore(args.store) if args.store is not None else OcrStore.default()
+    try:
+        return _prepare(folder, store, args, version, err)
+    except KeyboardInterrupt:  # during the survey: nothing was being written
+        err.write("\nStopped before any page was OCRed; nothing was changed.\n")
+        return EXIT_INTERRUPTED
+
+
+def _prepare(folder: Path, store: OcrStore, args: argparse.Namespace, version: str,
+             err: TextIO) -> int:
+    pdfs = find_pdfs(folder, exclude=[store.root])
+    if not pdfs:
+        err.write(f"No PDF files under {folder}.\n")
+        return EXIT_OK
+    err.write(f"Preparing {len(pdfs)} PDF file(s) under {folder} with tesseract {version}, "
+              f"language {args.lang}, {args.dpi} dpi, {args.jobs} job(s); store: {store.root}\n")
+
+    scan = Progress(len(pdfs), unit="files", label="Survey", stream=err)
+    found = survey(pdfs, store, dpi=args.dpi, lang=args.lang, force=args.force,
+                   on_file=lambda _path: scan.advance())
+    scan.close()
+    for problem in found.skipped_files:
+        err.write(f"skipped: {problem}\n")
+    parts = [f"{len(found.tasks)} page(s) to OCR"]
+    if found.already_stored:
+        parts.append(f"{found.already_stored} already prepared (skipped)")
+    parts.append(f"{found.text_pages} with a text layer")
+    if found.blank_pages:
+        parts.append(f"{found.blank_pages} blank")
+    if found.copies:
+        parts.append(f"{found.copies} file(s) identical to another (done once)")
+    err.write("; ".join(parts) + ".\n")
+    if not found.tasks:
+        err.write("Nothing to do.\n")
+        return EXIT_SOME_FAILED if found.skipped_files else EXIT_OK
+
+    bar = Progress(len(found.tasks), stream=err)
+    bar.draw(force=True)
+
+    def done(task: PageTask, page: OcrPage | None, error: str | None) -> None:
+        if error is not None:
+            bar.note(f"failed: {task.path} page {task.page_no + 1}: {error}")
+        bar.advance()
+
+    def stopping(running: int) -> None:
+        bar.note(f"Stopping: finishing the {running} page(s) in progress, "
+                 "then exiting (nothing is left half-written).")
+
+    started = time.monotonic()
+    result = run_tasks(found.tasks, store, jobs=args.jobs, on_done=done, on_interrupt=stopping)
+    bar.close()
+    elapsed = time.monotonic() - started
+    rate = result.stored / elapsed if elapsed > 0 else 0.0
+
+    summary = (f"{result.stored} page(s) OCRed and stored in {format_duration(elapsed)} "
+               f"({rate:.2f} pages/s)")
+    if found.already_stored:
+        summary += f", {found.already_stored} already prepared"
+    if result.failed:
+        summary += f", {len(result.failed)} failed"
+    if found.skipped_files:
+        summary += f", {len(found.skipped_files)} file(s) skipped"
+    if result.interrupted:
+        left = len(found.tasks) - result.stored - len(result.failed)
+        err.write(f"Interrupted: {summary}; {left} page(s) left. "
+                  "Run the same command again to continue.\n")
+        return EXIT_INTERRUPTED
+    err.write(f"Done: {summary}.\n")
+    return EXIT_SOME_FAILED if (result.failed or found.skipped_files) else EXIT_OK
+
+
+def _fail(err: TextIO, message: str) -> int:
+    err.write(f"{PROG}: error: {message}\n")
+    return EXIT_SETUP
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,233 @@
+"""Prepare a folder: find the pages that need OCR, run them on all cores, store the boxes.
+
+The work is split in two so each half has one job: :func:`survey` opens every PDF once in
+this process (content hash, which pages need OCR, which are already stored) and returns
+picklable :class:`PageTask` snapshots; :func:`run_tasks` hands those to a process pool
+whose workers each open the PDF themselves, and saves every result here, in the parent,
+as it arrives. Saving is atomic (see :mod:`matcher.ocr.store`), so an interrupted run
+leaves only whole entries and the next run continues where this one stopped.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..document import DocumentError, file_hash, open_pdf
+from .boxes import OcrPage
+from .store import OcrStore
+from .tesseract import OcrFailed, recognize_page
+from .textlayer import assess_text_layer
+
+# A page whose tesseract run takes longer than this is reported as failed, not waited
+# for forever (a 300 dpi A4 page takes 1–4 s on one core; pathological scans ~30 s).
+PAGE_TIMEOUT_SECONDS = 300
+PDF_SUFFIX = ".pdf"
+
+
+@dataclass(frozen=True, slots=True)
+class PageTask:
+    """Everything a worker needs to OCR one page: a snapshot, no open objects."""
+
+    path: str
+    page_no: int  # 0-based
+    doc_hash: str
+    dpi: int
+    lang: str
+    size: int  # file size and mtime at survey time: a worker refuses a file changed since
+    mtime_ns: int
+
+
+@dataclass
+class Survey:
+    """What a folder holds and what is left to do."""
+
+    tasks: list[PageTask] = field(default_factory=list)
+    documents: int = 0
+    already_stored: int = 0  # pages needing OCR that the store already has (skipped)
+    text_pages: int = 0
+    blank_pages: int = 0
+    copies: int = 0  # files whose bytes equal an earlier file's (their pages done once)
+    skipped_files: list[str] = field(default_factory=list)  # "path: reason"
+
+
+@dataclass
+class RunResult:
+    """How a run went: pages stored, failures with reasons, and whether it was stopped."""
+
+    stored: int = 0
+    failed: list[str] = field(default_factory=list)
+    interrupted: bool = False
+
+
+def find_pdfs(folder: Path, *, exclude: Iterable[Path] = ()) -> list[Path]:
+    """PDF files under ``folder`` (recursively, ``.pdf`` in any case), sorted; or ``[folder]``.
+
+    Symbolic links to folders are not followed (no loops); folders in ``exclude`` (the
+    store, when it lives inside the documents folder) are not entered.
+    """
+    if folder.is_file():
+        return [folder]
+    skip = {p.resolve() for p in exclude}
+    found: list[Path] = []
+    for root, dirs, files in os.walk(folder, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if (Path(root) / d).resolve() not in skip)
+        found.extend(Path(root) / f for f in files if f.lower().endswith(PDF_SUFFIX))
+    return sorted(found)
+
+
+def survey(
+    paths: Iterable[Path],
+    store: OcrStore,
+    *,
+    dpi: int,
+    lang: str,
+    force: bool = False,
+    on_file: Callable[[Path], None] | None = None,
+) -> Survey:
+    """Open each PDF and list the pages that need OCR and are not stored with ``lang``.
+
+    Unreadable, damaged and encrypted files are recorded in ``skipped_files`` and left.
+    ``force`` redoes stored pages too. ``on_file`` is called after each file (progress).
+    """
+    result = Survey()
+    seen: set[str] = set()
+    for path in paths:
+        try:
+            _survey_file(path, store, result, seen, dpi=dpi, lang=lang, force=force)
+        except DocumentError as exc:
+            result.skipped_files.append(f"{path}: {exc.detail}")
+        except OSError as exc:
+            result.skipped_files.append(f"{path}: cannot be read ({exc.strerror or exc})")
+        if on_file is not None:
+            on_file(path)
+    return result
+
+
+def _survey_file(path: Path, store: OcrStore, result: Survey, seen: set[str], *,
+                 dpi: int, lang: str, force: bool) -> None:
+    stat = path.stat()
+    doc = open_pdf(path)
+    try:
+        doc_hash = file_hash(path)
+        result.documents += 1
+        if doc_hash in seen:
+            result.copies += 1
+            return
+        seen.add(doc_hash)
+        for page_no in range(doc.page_count):
+            if not force and store.has(doc_hash, page_no, lang=lang):
+                result.already_stored += 1
+                continue
+            try:
+                verdict = assess_text_layer(doc.load_page(page_no))
+            except Exception:  # a damaged page: let the worker try, and report its failure
+                verdict = None
+            if verdict is not None and not verdict.needs_ocr:
+                if verdict.reason == "blank":
+                    result.blank_pages += 1
+                else:
+                    result.text_pages += 1
+                continue
+            result.tasks.append(PageTask(str(path), page_no, doc_hash, dpi, lang,
+                                         stat.st_size, stat.st_mtime_ns))
+    finally:
+        doc.close()
+
+
+def ocr_task(task: PageTask) -> OcrPage:
+    """OCR one page in a worker process; every failure becomes a picklable :class:`OcrFailed`."""
+    try:
+        stat = os.stat(task.path)
+        if (stat.st_size, stat.st_mtime_ns) != (task.size, task.mtime_ns):
+            raise OcrFailed("the file changed since it was surveyed; run prepare again")
+        doc = open_pdf(task.path)
+        try:
+            return recognize_page(doc.load_page(task.page_no), dpi=task.dpi, lang=task.lang,
+                                  timeout=PAGE_TIMEOUT_SECONDS)
+        finally:
+            doc.close()
+    except OcrFailed:
+        raise
+    except DocumentError as exc:
+        # DocumentError takes three arguments and would not unpickle in the parent.
+        raise OcrFailed(exc.detail) from None
+    except Exception as exc:
+        raise OcrFailed(f"{type(exc).__name__}: {exc}"[:300]) from None
+
+
+def _init_worker() -> None:
+    # Ctrl-C is the parent's business: it stops handing out pages and lets the running
+    # ones finish, so workers neither die mid-page nor print tracebacks of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+OnDone = Callable[[PageTask, OcrPage | None, str | None], None]
+
+
+def run_tasks(
+    tasks: list[PageTask],
+    store: OcrStore,
+    *,
+    jobs: int,
+    on_done: OnDone | None = None,
+    on_interrupt: Callable[[int], None] | None = None,
+) -> RunResult:
+    """OCR ``tasks`` on ``jobs`` processes, saving each result as it arrives.
+
+    ``on_done(task, page, error)`` is called in this process after each page (``page`` is
+    ``None`` and ``error`` a sentence when it failed). On Ctrl-C, pages not yet started are
+    cancelled, ``on_interrupt(running)`` is told how many are still finishing, those are
+    saved too, and the result says ``interrupted``; no entry is ever half-written.
+    """
+    result = RunResult()
+    if not tasks:
+        return result
+    # "spawn": workers start clean on every OS (no forked copy of this process's MuPDF
+    # state or threads); it costs ~0.6 s once per worker.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                             initializer=_init_worker) as pool:
+        futures: dict[Future[OcrPage], PageTask] = {
+            pool.submit(ocr_task, t): t for t in tasks}
+        handled: set[Future[OcrPage]] = set()
+        try:
+            for fut in as_completed(futures):
+                handled.add(fut)
+                _finish(fut, futures[fut], store, result, on_done)
+        except KeyboardInterrupt:
+            result.interrupted = True
+            for fut in futures:
+                fut.cancel()  # only pages not yet handed to a worker can be cancelled
+            left = [f for f in futures if f not in handled and not f.cancelled()]
+            if on_interrupt is not None:
+                on_interrupt(sum(not f.done() for f in left))
+            for fut in as_completed(left):
+                _finish(fut, futures[fut], store, result, on_done)
+    return result
+
+
+def _finish(fut: Future[OcrPage], task: PageTask, store: OcrStore, result: RunResult,
+            on_done: OnDone | None) -> None:
+    if fut.cancelled():
+        return
+    error: str | None = None
+    page: OcrPage | None = None
+    try:
+        page = fut.result()
+    except OcrFailed as exc:
+        error = str(exc)
+    except Exception as exc:  # a worker died (killed, out of memory): report, go on
+        error = f"worker failed ({type(exc).__name__}: {exc})"
+    if page is not None:
+        store.save(task.doc_hash, page)
+        result.stored += 1
+    else:
+        result.failed.append(f"{task.path} page {task.page_no + 1}: {error}")
+    if on_done is not None:
+        on_done(task, page, error)

@@ -1,0 +1,165 @@
+"""Render one page and read its words with tesseract, boxes converted to PDF points once.
+
+The page is rendered *as displayed* (``page.get_pixmap`` applies /Rotate and the CropBox),
+so tesseract sees upright text on scans that were stored sideways. Each pixel box then
+goes through :func:`pixels_to_points`, the one place where raster pixels become the
+matcher's unrotated ``get_text("words")`` points.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+
+import pymupdf
+import pytesseract
+
+from .boxes import OcrPage, OcrWord
+
+DEFAULT_DPI = 300  # tesseract's own recommendation; body text is then ~30 px high
+DEFAULT_LANG = "eng"
+# Words tesseract is less sure of than this (0–100) are dropped: on the corpus scans the
+# words below 30 are mostly specks, rules and signature strokes read as letters, while
+# misspelt-but-real words (which the fuzzy matcher still uses) score above it.
+MIN_WORD_CONFIDENCE = 30.0
+# Tesseract's page segmentation mode 3 (automatic, no OSD) is its default; named here so
+# a reader sees it is deliberate: pages arrive upright because /Rotate was applied.
+PAGE_SEGMENTATION_MODE = 3
+# Tesseract's OpenMP threads per run. Its default (one per core, and more) made a 300 dpi
+# page 4x *slower* on this 2-core machine (12.4 s vs 2.9 s); parallelism comes from running
+# one page per core instead. A value the person set in the environment is respected.
+TESSERACT_THREADS = "1"
+# tesseract's TSV levels: 5 is a word (1 page, 2 block, 3 paragraph, 4 line).
+_WORD_LEVEL = 5
+# block_no = block * BLOCK_STRIDE + paragraph: one PyMuPDF-style block per paragraph.
+BLOCK_STRIDE = 1000
+
+
+class OcrSetupError(Exception):
+    """Tesseract or a language pack is missing: a sentence the person can act on."""
+
+
+class OcrFailed(Exception):
+    """OCR of one page failed (tesseract crashed, timed out, or the page cannot render)."""
+
+
+@cache
+def tesseract_version() -> str:
+    """The installed tesseract's version, e.g. ``"5.3.0"`` (cached per process)."""
+    return str(pytesseract.get_tesseract_version())
+
+
+def check_tesseract(lang: str) -> str:
+    """Return tesseract's version, or raise :class:`OcrSetupError` saying what to install.
+
+    ``lang`` may combine packs with ``+`` (``"eng+deu"``), as tesseract's ``-l`` does.
+    """
+    try:
+        version = tesseract_version()
+        installed = set(pytesseract.get_languages(config=""))
+    except pytesseract.TesseractNotFoundError as exc:
+        raise OcrSetupError(
+            "tesseract is not installed or not on PATH; install it "
+            "(Debian/Ubuntu: apt install tesseract-ocr, macOS: brew install tesseract)"
+        ) from exc
+    wanted = [part for part in lang.split("+") if part]
+    if not wanted:
+        raise OcrSetupError("no OCR language given (e.g. --lang eng, or eng+deu)")
+    missing = [part for part in wanted if part not in installed]
+    if missing:
+        have = ", ".join(sorted(installed - {"osd"})) or "none"
+        packs = " ".join(f"tesseract-ocr-{m}" for m in missing)
+        raise OcrSetupError(
+            f"tesseract language pack(s) not installed: {', '.join(missing)} "
+            f"(installed: {have}); install them (Debian/Ubuntu: apt install {packs})"
+        )
+    return version
+
+
+def pixels_to_points(page: pymupdf.Page, dpi: int) -> pymupdf.Matrix:
+    """The matrix taking pixels of ``page.get_pixmap(dpi=dpi)`` to unrotated word points.
+
+    Pixels / (dpi / 72) are points of the displayed page (``page.rect``: rotated, origin
+    at the CropBox corner); ``page.derotation_matrix`` turns that into the unrotated space
+    that ``get_text("words")`` uses. Apply it to a pixel *rect* (``Rect * Matrix`` is the
+    bounding box of the transformed corners), so a box stays a box under 90° turns.
+    """
+    return pymupdf.Matrix(72 / dpi, 72 / dpi) * page.derotation_matrix
+
+
+def recognize_page(
+    page: pymupdf.Page,
+    *,
+    dpi: int = DEFAULT_DPI,
+    lang: str = DEFAULT_LANG,
+    timeout: float = 0,
+) -> OcrPage:
+    """Render ``page`` at ``dpi`` and OCR it; words with boxes in points, confidences kept.
+
+    ``timeout`` (seconds, 0 = none) bounds the tesseract run. Raises :class:`OcrFailed`.
+    Costs about one second per page at 300 dpi on one core.
+    """
+    started = time.perf_counter()
+    # pytesseract passes this process's environment to the tesseract it starts.
+    os.environ.setdefault("OMP_THREAD_LIMIT", TESSERACT_THREADS)
+    try:
+        pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, alpha=False)
+    except Exception as exc:  # MuPDF raises several types for damaged content
+        raise OcrFailed(f"page cannot be rendered ({exc})") from exc
+    # The pixmap's top-left pixel is (pix.x, pix.y) in device space; 0 for page renders,
+    # but adding it keeps the arithmetic right should a clip ever be used.
+    to_points = pymupdf.Matrix(1, 0, 0, 1, pix.x, pix.y) * pixels_to_points(page, dpi)
+    with tempfile.TemporaryDirectory(prefix="citeview-ocr-") as tmp:
+        image = Path(tmp) / "page.pgm"  # uncompressed: faster to write and read than PNG
+        pix.save(str(image))
+        pixels = [pix.width, pix.height]
+        del pix
+        try:
+            data = pytesseract.image_to_data(
+                str(image),
+                lang=lang,
+                config=f"--dpi {dpi} --psm {PAGE_SEGMENTATION_MODE}",
+                output_type=pytesseract.Output.DICT,
+                timeout=timeout,
+            )
+        except pytesseract.TesseractNotFoundError:
+            raise
+        except (pytesseract.TesseractError, RuntimeError, OSError) as exc:
+            raise OcrFailed(f"tesseract failed ({_first_line(exc)})") from exc
+
+    words: list[OcrWord] = []
+    for i, text in enumerate(data["text"]):
+        text = str(text).strip()
+        conf = float(data["conf"][i])
+        if int(data["level"][i]) != _WORD_LEVEL or not text or conf < MIN_WORD_CONFIDENCE:
+            continue
+        left, top = float(data["left"][i]), float(data["top"][i])
+        box = pymupdf.Rect(left, top, left + float(data["width"][i]),
+                           top + float(data["height"][i])) * to_points
+        words.append(OcrWord(
+            box.x0, box.y0, box.x1, box.y1, text,
+            int(data["block_num"][i]) * BLOCK_STRIDE + int(data["par_num"][i]),
+            int(data["line_num"][i]),
+            int(data["word_num"][i]),
+            conf,
+        ))
+    return OcrPage(
+        page_no=page.number or 0,
+        words=tuple(words),
+        dpi=dpi,
+        lang=lang,
+        tesseract_version=tesseract_version(),
+        rotation=page.rotation,
+        seconds=time.perf_counter() - started,
+        created=datetime.now(UTC).isoformat(timespec="seconds"),
+        extra={"pixels": pixels},
+    )
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return (text.splitlines()[0] if text else type(exc).__name__)[:200]
