@@ -42,6 +42,10 @@ REVIEW_COVERAGE = 0.60
 DENSE_LINE_SHARE = 0.5
 # Runs shorter than this many atoms are coincidence unless they contain a rare atom.
 MIN_RUN_ATOMS = 3
+# A run this long (or one that continues onto the next line) is the quote itself, so it
+# may claim a line where quote words are otherwise a minority; shorter runs of common
+# words ("to the dwelling") may not.
+SOLID_RUN_ATOMS = 5
 # An atom occurring at most this often on the page is distinctive.
 DISTINCT_MAX_COUNT = 2
 # Lines whose across-axis gap is at most this many line thicknesses form one band.
@@ -88,6 +92,8 @@ class _Band:
     coverage: float = 0.0
     used: Counter[str] = field(default_factory=Counter)
     words: dict[int, list[int]] = field(default_factory=dict)  # line → word indices
+    # Words taken as part of a run → whether that run is "solid" (long, or crossing lines).
+    run_words: dict[int, bool] = field(default_factory=dict)
 
 
 class _PageModel:
@@ -109,16 +115,21 @@ class _PageModel:
         self.line_atoms: dict[int, list[int]] = {}
         for pos, atom in enumerate(page.atoms):
             self.line_atoms.setdefault(page.words[atom.words[0]].line, []).append(pos)
-        self.run_pos = self._runs()
+        self.runs = self._runs()
+        self.run_pos = {p for start, k in self.runs for p in range(start, start + k)}
 
-    def _runs(self) -> set[int]:
-        """Page atom positions inside significant runs of consecutive quote atoms."""
+    def _runs(self) -> list[tuple[int, int]]:
+        """Significant runs of consecutive quote atoms on the page, as (start, length).
+
+        Longest first: when two runs compete for the same quote atoms, the longer one
+        is the better explanation of where the quote came from.
+        """
         q = self.quote
         starts: dict[tuple[str, str], list[int]] = {}
         for j in range(len(q) - 1):
             starts.setdefault((q[j], q[j + 1]), []).append(j)
         p = [a.text for a in self.page.atoms]
-        marked: set[int] = set()
+        runs: list[tuple[int, int]] = []
         for i in range(len(p) - 1):
             for j in starts.get((p[i], p[i + 1]), ()):
                 if i > 0 and j > 0 and p[i - 1] == q[j - 1]:
@@ -127,8 +138,19 @@ class _PageModel:
                 while i + k < len(p) and j + k < len(q) and p[i + k] == q[j + k]:
                     k += 1
                 if k >= MIN_RUN_ATOMS or any(q[j + t] in self.distinct for t in range(k)):
-                    marked.update(range(i, i + k))
-        return marked
+                    runs.append((i, k))
+        # Equal runs (the same words twice on the page) go to the line that holds more
+        # of the quote: that occurrence is the one the rest of the quote stands beside.
+        weight, support = self.weight, self._line_support()
+        runs.sort(key=lambda r: (-r[1], -sum(weight[p[t]] for t in range(r[0], r[0] + r[1])),
+                                 -support[self.page.words[self.page.atoms[r[0]].words[0]].line]))
+        return runs
+
+    def _line_support(self) -> dict[int, float]:
+        """Per line, the share of its atoms that are quote atoms."""
+        atoms = self.page.atoms
+        return {ln: sum(atoms[p].text in self.qcount for p in ps) / len(ps)
+                for ln, ps in self.line_atoms.items()}
 
     def line_is_candidate(self, line: int) -> tuple[bool, bool]:
         """(candidate, strong): strong lines hold a run or a distinctive quote atom."""
@@ -243,17 +265,32 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     atoms = model.page.atoms
     positions = [p for ln in band.lines for p in model.line_atoms.get(ln, [])]
 
+    taken: set[int] = set()
+
     def take(pos: int) -> None:
         a = atoms[pos].text
-        if budget[a] > 0:
+        if budget[a] > 0 and pos not in taken:
+            taken.add(pos)
             budget[a] -= 1
             band.used[a] += 1
             for w in atoms[pos].words:
                 band.words.setdefault(model.page.words[w].line, []).append(w)
 
-    for pos in positions:
-        if pos in model.run_pos:
+    in_band = set(positions)
+    for start, k in model.runs:
+        run = [pos for pos in range(start, start + k) if pos in in_band]
+        need = Counter(atoms[pos].text for pos in run)
+        # A run is taken whole or not at all: once a longer run has spent its atoms, the
+        # leftovers of a shorter one are coincidence, not evidence.
+        if len(run) < 2 or taken.intersection(run) or \
+                any(budget[a] < n for a, n in need.items()):
+            continue
+        lines_of_run = {model.page.words[w].line for pos in run for w in atoms[pos].words}
+        solid = len(run) >= SOLID_RUN_ATOMS or len(lines_of_run) > 1
+        for pos in run:
             take(pos)
+            for w in atoms[pos].words:
+                band.run_words[w] = band.run_words.get(w, False) or solid
 
     def density(ln: int) -> float:
         ps = model.line_atoms.get(ln, [])
@@ -261,8 +298,7 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
 
     for ln in sorted(band.lines, key=density, reverse=True):
         for pos in model.line_atoms.get(ln, []):
-            if pos not in model.run_pos:
-                take(pos)
+            take(pos)
     _trim_strays(model, band)
     band.coverage = sum(model.weight[a] * k for a, k in band.used.items()) / model.total
 
@@ -280,9 +316,11 @@ def _trim_strays(model: _PageModel, band: _Band) -> None:
         keep = _largest_cluster(ws, order)
         dropped = [w for w in ws if w not in keep]
         strong = any(a in model.distinct for w in keep for a in split_atoms(page.words[w].text))
-        in_run = any(p in model.run_pos for p in model.line_atoms.get(ln, [])
-                     if set(page.atoms[p].words) & set(keep))
-        if not strong and not in_run and len(keep) < 2:
+        in_run = any(w in band.run_words for w in keep)
+        solid = any(band.run_words.get(w, False) for w in keep)
+        minority = len(keep) < DENSE_LINE_SHARE * len(page.lines[ln].words)
+        if (not strong and not in_run and len(keep) < 2) or \
+                (minority and not solid):
             dropped, keep = ws, []
         for w in dropped:
             for a in split_atoms(page.words[w].text):

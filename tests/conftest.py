@@ -1,0 +1,29 @@
+"""Shared fixtures: small real PDFs made with PyMuPDF, and the corpus folder if present."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from tests.simplepdf import Placed, write_pdf
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO.parent / "shared" / "corpus"
+
+@pytest.fixture
+def make_pdf(tmp_path: Path) -> Callable[..., Path]:
+    counter = iter(range(10_000))
+
+    def make(pages: Sequence[Sequence[Placed]], **kw: object) -> Path:
+        return write_pdf(tmp_path / f"doc{next(counter)}.pdf", pages, **kw)  # type: ignore[arg-type]
+
+    return make
+
+
+@pytest.fixture
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        pytest.skip(f"the shared corpus is not beside this checkout ({CORPUS})")
+    return CORPUS

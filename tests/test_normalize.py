@@ -1,0 +1,61 @@
+"""Folding keeps a faithful index back to the raw text."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from matcher.normalize import atoms, fold, fold_char, join_line_hyphens
+
+# Text rich in the characters folding treats specially.
+TRICKY = ("aZ ß\u00a0\u2009\t\n\u00ad\u200b\ufeff\u2014\u2013-\u2019\u201c\u201d'\""
+          "\ufb01\ufb02e\u0301é.,$1")
+texts = st.text(alphabet=st.sampled_from(TRICKY) | st.characters(), max_size=80)
+
+
+@given(texts)
+def test_back_map_has_an_end_entry_and_is_monotonic(raw: str) -> None:
+    f = fold(raw)
+    assert len(f.back) == len(f.text) + 1
+    assert f.back[-1] == len(raw)
+    assert list(f.back) == sorted(f.back)
+
+
+@given(texts)
+def test_every_folded_char_comes_from_its_raw_char(raw: str) -> None:
+    f = fold(raw)
+    for i, c in enumerate(f.text):
+        src = raw[f.back[i]]
+        assert c in fold_char(src) or (c == " " and fold_char(src) == " ")
+
+
+@given(texts, st.data())
+def test_raw_span_is_inside_the_text_and_covers_the_folded_range(raw: str, data: st.DataObject
+                                                                  ) -> None:
+    f = fold(raw)
+    if not f.text:
+        return
+    a = data.draw(st.integers(0, len(f.text) - 1))
+    b = data.draw(st.integers(a + 1, len(f.text)))
+    start, end = f.raw_span(a, b)
+    assert 0 <= start < end <= len(raw)
+    # The raw span covers the folded range: folding it again contains the folded slice
+    # (it may hold more when the range cut a multi-character expansion such as ß → ss).
+    assert f.text[a:b].strip() in fold(raw[start:end]).text
+
+
+def test_typography_folds_to_plain_ascii() -> None:
+    raw = "\u201cThe insured\u2019s\u00a0\u00a0 ﬁre co\u00adver \u2014 all\u200b risks\u201d"
+    assert fold(raw).text == '"the insured\'s fire cover - all risks"'
+
+
+def test_accents_fold_alike_whether_composed_or_not() -> None:
+    assert fold("Re\u0301sume\u0301").text == fold("Résumé").text == "resume"
+
+
+def test_hyphenation_is_joined_only_before_lowercase() -> None:
+    assert join_line_hyphens("sub-\nscription and Smith-\nJones") == \
+        "subscription and Smith-\nJones"
+
+
+def test_atoms_split_on_punctuation_and_drop_soft_hyphens() -> None:
+    assert atoms("Policy-holder’s $1,000 de\u00adductible") == \
+        ["policy", "holder", "s", "1", "000", "deductible"]

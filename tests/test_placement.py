@@ -1,0 +1,192 @@
+"""Page placement on generated PDFs: the right words, one rectangle per line, or nothing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from matcher.document import PdfSource
+from matcher.locate import locate_quote
+from matcher.placement import place_on_page
+from matcher.words import PageWords
+from tests.simplepdf import paragraph, write_pdf
+
+WARNING = ("Any person who knowingly and with intent to defraud any insurance company",
+           "files an application containing any materially false information commits",
+           "a fraudulent insurance act, which is a crime.")
+STATES = ["Colorado", "Florida", "Kentucky", "New Jersey", "Ohio"]
+
+
+def form_page() -> list[tuple[str, float, float]]:
+    """An application page: repeated fraud warnings, then values printed above labels."""
+    pieces: list[tuple[str, float, float]] = [("APPLICATION FOR HOMEOWNERS INSURANCE", 72, 60)]
+    y = 100.0
+    for state in STATES:
+        pieces.append((f"{state} residents:", 72, y))
+        pieces += paragraph(WARNING, y=y + 13)
+        y += 70
+    pieces += [("/s/ Margaret Okafor", 72, 520), ("Margaret Okafor", 250, 520),
+               ("03/14/2025", 420, 520)]
+    pieces += [("Signature of Applicant", 72, 534), ("Print Name", 250, 534),
+               ("Date", 420, 534)]
+    pieces += paragraph(["Premium schedule: Dwelling $350,000 annual premium $1,284",
+                         "Personal property $175,000 deductible $1,000"], y=600)
+    return pieces
+
+
+def words_of(pw: PageWords, ids: tuple[int, ...]) -> list[str]:
+    return [pw.words[i].text for i in ids]
+
+
+@pytest.fixture
+def form(make_pdf: Callable[..., Path]) -> PageWords:
+    return PdfSource(make_pdf([form_page()])).page_words(0)
+
+
+def test_values_above_labels_read_in_meaning_order(form: PageWords) -> None:
+    p = place_on_page(form, "Signature of Applicant /s/ Margaret Okafor, Print Name "
+                            "Margaret Okafor, Date 03/14/2025")
+    assert p.status == "located"
+    assert len(p.rects) == 6  # three values and three labels, each its own line
+    assert all(515 - 12 < r[1] and r[3] < 540 for r in p.rects)
+    assert "Signature" in words_of(form, p.words) and "03/14/2025" in words_of(form, p.words)
+
+
+def test_later_occurrence_of_boilerplate_is_chosen_by_its_context(form: PageWords) -> None:
+    p = place_on_page(form, "Kentucky residents: Any person who knowingly and with intent "
+                            "to defraud any insurance company")
+    assert p.status == "located"
+    kentucky = next(w for w in form.words if w.text == "Kentucky")
+    assert all(abs(r[1] - kentucky.y0) < 20 for r in p.rects)
+    assert len(p.rects) == 2
+
+
+def test_identical_boilerplate_is_never_silently_given_the_first_place(form: PageWords
+                                                                        ) -> None:
+    p = place_on_page(form, WARNING[2])
+    assert p.status == "review" and "5 times" in p.reason
+
+
+def test_one_rectangle_per_line_never_one_box_over_the_gap(form: PageWords) -> None:
+    p = place_on_page(form, "Dwelling $350,000 annual premium $1,284 Personal property "
+                            "$175,000 deductible $1,000")
+    assert p.status == "located" and len(p.rects) == 2
+    (a, b) = sorted(p.rects, key=lambda r: r[1])
+    assert a[3] <= b[1] + 1  # the two rectangles do not overlap vertically
+
+
+def test_assembled_quote_draws_both_places_only(form: PageWords) -> None:
+    p = place_on_page(form, "APPLICATION FOR HOMEOWNERS INSURANCE Personal property "
+                            "$175,000 deductible $1,000")
+    assert p.status == "located" and len(p.rects) == 2
+    assert p.found_text == ("APPLICATION FOR HOMEOWNERS INSURANCE / "
+                            "Personal property $175,000 deductible $1,000")
+
+
+@pytest.mark.parametrize("quote", [
+    "The quick brown fox jumps over the lazy dog near the river bank",
+    "Any person who knowingly files a claim for earthquake damage in Texas",
+    "Colorado Florida Kentucky Ohio premium deductible",
+])
+def test_fabricated_quotes_are_not_placed(form: PageWords, quote: str) -> None:
+    p = place_on_page(form, quote)
+    assert p.status != "located"
+    if quote.startswith("The quick"):
+        assert p.status == "not_located" and not p.rects
+
+
+@pytest.mark.parametrize("quote", ["", "   ", "—— … !!", "x" * 0])
+def test_quotes_without_words_are_refused_with_a_reason(form: PageWords, quote: str) -> None:
+    p = place_on_page(form, quote)
+    assert p.status == "not_located" and p.reason and not p.rects
+
+
+def test_a_huge_quote_is_refused(form: PageWords) -> None:
+    p = place_on_page(form, "insurance " * 2500)
+    assert p.status == "not_located" and "too long" in p.reason
+
+
+LINES = [
+    "The company will pay for direct physical loss to the dwelling described",
+    "in the declarations, including structures attached to the dwelling, and",
+    "materials and supplies on or next to the residence premises used to",
+    "construct, alter or repair the dwelling or other structures on the",
+    "residence premises. We do not cover land, including land on which the",
+    "dwelling is located, or loss caused by wear and tear, marring or deterioration,",
+    "mechanical breakdown, latent defect or inherent vice, smog, rust or corrosion.",
+]
+
+
+@settings(deadline=None, max_examples=25)
+@given(st.integers(0, len(LINES) - 2), st.integers(1, 2), st.randoms(use_true_random=False))
+def test_shuffled_and_dropped_quotes_land_on_their_lines(tmp_path_factory, start: int,
+                                                         n: int, rnd: random.Random) -> None:
+    path = tmp_path_factory.mktemp("p") / "p.pdf"
+    pw = PdfSource(write_pdf(path, [paragraph(LINES)])).page_words(0)
+    chosen = LINES[start:start + n]
+    ws = " ".join(chosen).split()
+    rnd.shuffle(ws)
+    for quote in (" ".join(ws), " ".join(w for w in " ".join(chosen).split()
+                                         if rnd.random() > 0.3)):
+        if len(quote.split()) < 5:
+            continue  # a two-word remnant may honestly stand verbatim on another line
+        p = place_on_page(pw, quote)
+        if p.status == "not_located":
+            continue  # refusing is allowed; a wrong place is not
+        lines_hit = {pw.words[i].line for i in p.words}
+        truth = {i for i, ln in enumerate(pw.lines)
+                 if " ".join(pw.words[w].text for w in ln.words) in chosen}
+        assert lines_hit <= truth, (quote, p.found_text)
+
+
+def test_hyphen_split_across_lines_matches_the_whole_word(make_pdf: Callable[..., Path]
+                                                          ) -> None:
+    pw = PdfSource(make_pdf([paragraph(["Coverage begins on the date of sub-",
+                                        "scription to the policy and ends at noon."])])
+                   ).page_words(0)
+    p = place_on_page(pw, "begins on the date of subscription to the policy")
+    assert p.status == "located" and len(p.rects) == 2
+    assert "sub-" in words_of(pw, p.words) and "scription" in words_of(pw, p.words)
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_rotated_pages_place_on_the_same_words(make_pdf: Callable[..., Path],
+                                               rotation: int) -> None:
+    pdf = make_pdf([paragraph(LINES)], rotation=rotation)
+    pw = PdfSource(pdf).page_words(0)
+    p = place_on_page(pw, " ".join(LINES[2:4]))
+    assert p.status == "located" and len(p.rects) == 2
+    assert words_of(pw, p.words) == " ".join(LINES[2:4]).split()
+
+
+def test_search_uses_the_hint_but_does_not_trust_it(make_pdf: Callable[..., Path]) -> None:
+    other = [("Schedule of endorsements and riders attached to this policy.", 72, 100)]
+    src = PdfSource(make_pdf([other, other, paragraph(LINES)]))
+    quote = " ".join(LINES[4:6])
+    hinted = locate_quote(src, quote, hints=[2])
+    wrong_hint = locate_quote(src, quote, hints=[0])
+    no_hint = locate_quote(src, quote)
+    out_of_range = locate_quote(src, quote, hints=[41])
+    assert hinted.page == wrong_hint.page == no_hint.page == out_of_range.page == 2
+    assert hinted.rects == wrong_hint.rects == no_hint.rects
+    assert "not on hinted page 1" in wrong_hint.reason
+    assert "outside the document" in out_of_range.reason
+
+
+def test_the_same_text_on_two_pages_needs_a_hint(make_pdf: Callable[..., Path]) -> None:
+    src = PdfSource(make_pdf([paragraph(LINES), paragraph(LINES)]))
+    quote = " ".join(LINES[1:3])
+    assert locate_quote(src, quote).status == "review"
+    hinted = locate_quote(src, quote, hints=[1])
+    assert hinted.status == "located" and hinted.page == 1
+
+
+def test_page_without_text_is_refused(make_pdf: Callable[..., Path]) -> None:
+    src = PdfSource(make_pdf([[]]))
+    p = locate_quote(src, "anything at all", hints=[0])
+    assert p.status == "not_located" and not p.rects
