@@ -1,0 +1,138 @@
+"""The `citeview` command's contract: check --json, locate, schema, and clean failures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.simplepdf import paragraph, write_pdf
+
+LINES = ["The insurer will pay the reasonable cost of temporary repairs made",
+         "solely to protect covered property from further damage after a loss.",
+         "Water damage from a continuous leak over fourteen days is excluded."]
+
+
+def citeview(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "viewer.cli", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=120)
+
+
+@pytest.fixture
+def cite(tmp_path: Path) -> Path:
+    write_pdf(tmp_path / "policy.pdf", [[("Declarations page", 72, 80)], paragraph(LINES)])
+    text = "\n".join(LINES)
+    data = {
+        "version": 1,
+        "documents": [{"id": "policy", "path": "policy.pdf"}],
+        "chunks": [{"id": "policy#0", "text": "Declarations page", "pages": [1]},
+                   {"id": "policy#1", "text": text, "pages": [2]}],
+        "claims": [
+            {"id": "c1", "text": "Temporary repairs are paid", "evidence": [
+                {"chunk_id": "policy#1", "quote": "reasonable cost of temporary repairs"}]},
+            {"id": "c2", "text": "Leaks", "evidence": [
+                {"chunk_id": "policy#0", "quote": "continuous leak over fourteen days"}]},
+            {"id": "c3", "text": "Unknown id", "evidence": [
+                {"chunk_id": "policy#9", "quote": "temporary repairs"}]},
+            {"id": "c4", "text": "Invented", "evidence": [
+                {"document": "policy", "page": 2, "quote": "Mould is covered in full"}]},
+            {"id": "c5", "text": "Reasoning only", "evidence": []},
+        ],
+    }
+    path = tmp_path / "answer.cite"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_check_json_follows_the_contract(cite: Path) -> None:
+    out = citeview("check", str(cite), "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["summary"] == {"located": 2, "review": 0, "not_located": 1,
+                                 "rejected": 1, "uncited": 1}
+    by_claim = {c["id"]: c["evidence"] for c in report["claims"]}
+    [c1] = by_claim["c1"]
+    chunk_text = "\n".join(LINES)
+    assert c1["status"] == "located" and c1["text_match"] == "exact" and c1["page"] == 2
+    assert chunk_text[slice(*c1["char_span"])] == "reasonable cost of temporary repairs"
+    assert len(c1["rects"]) == 1 and all(len(r) == 4 for r in c1["rects"])
+    [c2] = by_claim["c2"]
+    assert c2["repaired_from"] == "policy#0" and c2["chunk_id"] == "policy#1"
+    assert c2["status"] == "located"
+    [c3] = by_claim["c3"]
+    assert c3["status"] == "rejected" and c3["rects"] == [] and c3["page"] is None
+    [c4] = by_claim["c4"]
+    assert c4["status"] == "not_located" and c4["rects"] == []
+    assert by_claim["c5"] == []
+    for ev in (e for evs in by_claim.values() for e in evs):
+        assert set(ev) >= {"index", "status", "reason", "document", "chunk_id",
+                           "repaired_from", "char_span", "text_match", "page", "score",
+                           "rects"}
+
+
+def test_check_table_is_readable(cite: Path) -> None:
+    out = citeview("check", str(cite))
+    assert out.returncode == 0
+    assert "2 located, 0 to review, 1 not located, 1 rejected, 1 uncited" in out.stdout
+
+
+def test_missing_document_is_reported_per_evidence(cite: Path) -> None:
+    (cite.parent / "policy.pdf").unlink()
+    report = json.loads(citeview("check", str(cite), "--json").stdout)
+    ev = report["claims"][0]["evidence"][0]
+    assert ev["status"] == "not_located" and "document missing" in ev["reason"]
+    assert any("policy.pdf" in p for p in report["problems"])
+
+
+def test_malformed_file_exits_2_naming_file_and_path(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.cite"
+    bad.write_text('{"version": 1, "claims": [{"id": "c1", "evidence": [{}]}]}')
+    out = citeview("check", str(bad))
+    assert out.returncode == 2
+    assert str(bad) in out.stderr and "$.claims[0].evidence[0].quote" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("content", [b"", b"%PDF-1.7\n%%EOF\n", b"\x00garbage" * 50])
+def test_unusable_pdfs_exit_2_with_a_message(tmp_path: Path, content: bytes) -> None:
+    pdf = tmp_path / "x.pdf"
+    pdf.write_bytes(content)
+    out = citeview("locate", str(pdf), "--quote", "anything")
+    assert out.returncode == 2 and str(pdf) in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_locate_json(tmp_path: Path) -> None:
+    pdf = write_pdf(tmp_path / "p.pdf", [paragraph(LINES)])
+    out = citeview("locate", str(pdf), "--quote", LINES[1], "--page", "1", "--json")
+    got = json.loads(out.stdout)
+    assert got["status"] == "located" and got["page"] == 1 and len(got["rects"]) == 1
+    empty = json.loads(citeview("locate", str(pdf), "--quote", " ", "--json").stdout)
+    assert empty["status"] == "not_located" and empty["rects"] == [] and empty["reason"]
+    far = json.loads(citeview("locate", str(pdf), "--quote", LINES[1], "--page", "9",
+                              "--json").stdout)
+    assert far["page"] == 1 and "outside the document" in far["reason"]
+
+
+def test_encrypted_pdf_needs_a_password(tmp_path: Path) -> None:
+    import pymupdf
+    pdf = write_pdf(tmp_path / "p.pdf", [paragraph(LINES)])
+    doc = pymupdf.open(pdf)
+    doc.save(tmp_path / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256,
+             user_pw="s3cret", owner_pw="owner")
+    out = citeview("locate", str(tmp_path / "locked.pdf"), "--quote", LINES[0])
+    assert out.returncode == 2 and "password" in out.stderr
+    ok = citeview("locate", str(tmp_path / "locked.pdf"), "--quote", LINES[0],
+                  "--password", "s3cret", "--json")
+    assert json.loads(ok.stdout)["status"] == "located"
+
+
+def test_schema_version_and_help() -> None:
+    schema = json.loads(citeview("schema").stdout)
+    assert "claims" in schema["properties"]
+    assert citeview("--version").stdout.startswith("citeview ")
+    helptext = citeview("--help").stdout
+    assert "check" in helptext and "locate" in helptext and "prepare" in helptext
