@@ -48,7 +48,7 @@ class Progress:
         self._tty = self._stream.isatty() if tty is None else tty
         self._clock = clock
         self._start = clock()
-        self._last_draw = float("-inf")
+        self._last_draw = self._start  # a log's first line comes one interval in
         self._width = 0  # length of the line on screen, to blank it out when it shrinks
 
     @property

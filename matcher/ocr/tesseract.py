@@ -22,10 +22,17 @@ from .boxes import OcrPage, OcrWord
 
 DEFAULT_DPI = 300  # tesseract's own recommendation; body text is then ~30 px high
 DEFAULT_LANG = "eng"
-# Words tesseract is less sure of than this (0–100) are dropped: on the corpus scans the
-# words below 30 are mostly specks, rules and signature strokes read as letters, while
-# misspelt-but-real words (which the fuzzy matcher still uses) score above it.
+# Words tesseract is less sure of than this (0–100) are dropped. On the corpus scans about
+# half the words below 30 are specks and strokes read as letters ("ee", "Yi", "/") and half
+# badly misread words ("Tanvary"); a missing word costs the fuzzy matcher about what a
+# wrong one does, while junk between true words breaks runs of exact atoms. Between 30
+# and 60 most words are real. The stored confidences let the matcher weigh the rest.
 MIN_WORD_CONFIDENCE = 30.0
+# A "word" made only of these is a table rule, box edge or speck that tesseract read as
+# text ("|", "__|", "—", "[", "’"); forms yield dozens per page, often at conf > 90. They
+# hold no letters or digits, so the matcher could never use them; dropping them keeps
+# stored lines and their boxes to real words.
+RULE_ARTEFACT_CHARS = frozenset("|¦_[]—–-~‘’'`.,:;")
 # Tesseract's page segmentation mode 3 (automatic, no OSD) is its default; named here so
 # a reader sees it is deliberate: pages arrive upright because /Rotate was applied.
 PAGE_SEGMENTATION_MODE = 3
@@ -100,6 +107,8 @@ def recognize_page(
 ) -> OcrPage:
     """Render ``page`` at ``dpi`` and OCR it; words with boxes in points, confidences kept.
 
+    Words below ``MIN_WORD_CONFIDENCE`` and rule artefacts (``RULE_ARTEFACT_CHARS``) are
+    dropped.
     ``timeout`` (seconds, 0 = none) bounds the tesseract run. Raises :class:`OcrFailed`.
     Costs about one second per page at 300 dpi on one core.
     """
@@ -136,6 +145,8 @@ def recognize_page(
         text = str(text).strip()
         conf = float(data["conf"][i])
         if int(data["level"][i]) != _WORD_LEVEL or not text or conf < MIN_WORD_CONFIDENCE:
+            continue
+        if RULE_ARTEFACT_CHARS.issuperset(text):
             continue
         left, top = float(data["left"][i]), float(data["top"][i])
         box = pymupdf.Rect(left, top, left + float(data["width"][i]),

@@ -1,0 +1,183 @@
+"""``citeview prepare`` end to end with the real tesseract: store, resume, rename, change,
+failures reported, Ctrl-C, missing tesseract or language; and ``ocr_page`` for the viewer."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pymupdf
+import pytest
+from conftest import PdfMaker, tesseract_or_skip, write_image_only_copy, write_text_pdf
+
+from matcher.document import PdfSource, file_hash
+from matcher.ocr import OcrFailed, OcrStore, ocr_page
+from matcher.ocr.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_SETUP, EXIT_SOME_FAILED, main
+
+REPO = Path(__file__).resolve().parents[2]
+FAST = ["--dpi", "150", "--jobs", "2"]  # 14 pt text reads fine at 150 dpi
+
+
+@pytest.fixture(autouse=True)
+def _needs_tesseract() -> None:
+    tesseract_or_skip()
+
+
+def run(folder: Path, store: OcrStore, *extra: str) -> tuple[int, str]:
+    err = io.StringIO()
+    code = main([str(folder), "--store", str(store.root), *FAST, *extra], stderr=err)
+    text = err.getvalue()
+    assert "Traceback" not in text
+    return code, text
+
+
+def all_entries(store: OcrStore) -> list[Path]:
+    return sorted(store.root.rglob("page-*.json"))
+
+
+def test_prepare_stores_scanned_pages_then_resumes(scan_pdf: PdfMaker, text_pdf: PdfMaker,
+                                                    tmp_path: Path, store: OcrStore) -> None:
+    docs = tmp_path / "docs"
+    a = scan_pdf("a.pdf", folder=docs, pages=2)
+    b = scan_pdf("B.PDF", folder=docs / "sub" / "deeper", rotation=90)
+    shutil.copy(text_pdf("text.pdf"), docs / "sub" / "text.pdf")
+
+    code, out = run(docs, store)
+    assert code == EXIT_OK, out
+    assert "3 page(s) to OCR" in out and "1 with a text layer" in out
+    assert "Done: 3 page(s) OCRed and stored" in out and "pages/s" in out
+    assert "OCR 3/3 pages" in out  # the progress line reached the end
+    assert len(all_entries(store)) == 3
+
+    with PdfSource(b, ocr=store) as source:
+        words = source.page_words(0)
+    assert words.source == "ocr" and "Quick" in words.text()
+    assert words.meta["dpi"] == 150 and words.meta["lang"] == "eng"
+
+    # a second run finds everything stored and says so
+    code, out = run(docs, store)
+    assert code == EXIT_OK
+    assert "0 page(s) to OCR; 3 already prepared (skipped)" in out and "Nothing to do" in out
+
+    # renamed and moved: same bytes, same boxes, nothing to redo
+    moved = a.rename(docs / "sub" / "renamed.pdf")
+    code, out = run(docs, store)
+    assert "3 already prepared" in out and "Nothing to do" in out
+    with PdfSource(moved, ocr=store) as source:
+        assert source.page_words(1).source == "ocr"
+
+    # changed: new bytes, new hash, redone (the old entries stay, harmless)
+    write_image_only_copy(write_text_pdf(tmp_path / "v2.pdf", lines=("Fresh words now",
+                                                                     "second version")), b)
+    code, out = run(docs, store)
+    assert code == EXIT_OK
+    assert "1 page(s) to OCR; 2 already prepared" in out
+    stored = store.load(file_hash(b), 0)
+    assert stored is not None and "Fresh" in stored.text()
+
+
+def test_unreadable_files_and_failing_pages_are_reported_and_skipped(
+    scan_pdf: PdfMaker, tmp_path: Path, store: OcrStore
+) -> None:
+    docs = tmp_path / "docs"
+    scan_pdf("good.pdf", folder=docs)
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.4\n this is not a pdf")
+    (docs / "empty.pdf").write_bytes(b"")
+    locked = pymupdf.open()
+    locked.new_page()
+    locked.save(docs / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256,
+                user_pw="secret", owner_pw="owner")
+    cycle = Path("../shared/corpus/bad/page_tree_cycle.pdf")
+    if (REPO / cycle).is_file():
+        shutil.copy(REPO / cycle, docs / "cycle.pdf")
+
+    code, out = run(docs, store)
+    assert code == EXIT_SOME_FAILED
+    assert "skipped: " in out and "broken.pdf: not a readable PDF" in out
+    assert "empty.pdf: the file is empty" in out
+    assert "locked.pdf: the PDF is password-protected" in out
+    if (docs / "cycle.pdf").exists():
+        assert "failed: " in out and "cycle.pdf page 2" in out
+    assert len(all_entries(store)) == 1  # the good page, despite the others
+
+
+def test_missing_language_pack_is_a_clear_error(tmp_path: Path, store: OcrStore) -> None:
+    (tmp_path / "docs").mkdir()
+    code, out = run(tmp_path / "docs", store, "--lang", "eng+xyz")
+    assert code == EXIT_SETUP
+    assert "language pack(s) not installed: xyz" in out and "tesseract-ocr-xyz" in out
+    assert "installed: " in out and "eng" in out
+
+
+def test_bad_arguments_are_clear_errors(tmp_path: Path, store: OcrStore) -> None:
+    code, out = run(tmp_path / "nowhere", store)
+    assert code == EXIT_SETUP and "does not exist" in out
+    (tmp_path / "docs").mkdir()
+    code, out = run(tmp_path / "docs", store, "--dpi", "20")
+    assert code == EXIT_SETUP and "--dpi must be between" in out
+
+
+def test_missing_tesseract_is_a_clear_error_without_traceback(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    bare = tmp_path / "bin"  # a PATH holding python only: no tesseract to be found
+    bare.mkdir()
+    (bare / "python").symlink_to(sys.executable)
+    env = {**os.environ, "PATH": str(bare), "PYTHONPATH": str(REPO)}
+    proc = subprocess.run([sys.executable, "-m", "matcher.ocr.cli", str(tmp_path / "docs"),
+                           "--store", str(tmp_path / "store")],
+                          env=env, cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == EXIT_SETUP
+    assert "tesseract is not installed or not on PATH" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_ctrl_c_stops_cleanly_and_the_next_run_continues(scan_pdf: PdfMaker, tmp_path: Path,
+                                                         store: OcrStore) -> None:
+    docs = tmp_path / "docs"
+    for i in range(4):
+        scan_pdf(f"doc{i}.pdf", folder=docs, pages=3)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    # 300 dpi makes each page slow enough (~0.5 s) to interrupt mid-run.
+    proc = subprocess.Popen([sys.executable, "-m", "matcher.ocr.cli", str(docs), "--store",
+                             str(store.root), "--dpi", "300", "--jobs", "2"],
+                            env=env, cwd=REPO, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not all_entries(store) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == EXIT_INTERRUPTED, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "Interrupted: " in err and "Run the same command again to continue" in err
+    assert not list(store.root.rglob("*.tmp"))
+    done = all_entries(store)
+    assert 1 <= len(done) < 12
+    for entry in done:
+        assert json.loads(entry.read_text())["format"] == 1  # whole, readable entries
+
+    code, out = run(docs, store)
+    assert code == EXIT_OK
+    assert f"{12 - len(done)} page(s) to OCR; {len(done)} already prepared" in out
+    assert len(all_entries(store)) == 12
+
+
+def test_ocr_page_for_the_viewer_stores_and_returns_words(scan_pdf: PdfMaker,
+                                                          store: OcrStore) -> None:
+    scan = scan_pdf(rotation=270, crop_offset=(15.0, 25.0))
+    stages: list[str] = []
+    words = ocr_page(scan, 0, dpi=150, store=store, on_stage=stages.append)
+    assert stages == ["checking", "recognizing", "storing"]
+    assert words.source == "ocr" and "wizards" in words.text()
+    with PdfSource(scan, ocr=store) as source:
+        assert source.page_words(0).text() == words.text()
+
+    with pytest.raises(OcrFailed, match="page 5 does not exist"):
+        ocr_page(scan, 4, dpi=150, store=store, isolate=False)
