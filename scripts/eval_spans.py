@@ -7,20 +7,19 @@ chunk id to ``matcher.attribution.attribute`` over a small context window of chu
 true chunk, its neighbours in the same document, two chunks of other documents) and
 checks the answer against what the case was built from:
 
-=============  ==========================================================  ==============
-kind           quote                                                       must end as
-=============  ==========================================================  ==============
-exact          a sentence or 1–3 lines copied verbatim                     exact span, ``text[s:e] == quote``
-typography     the same with curly/straight quotes, dashes, NBSP, soft     the raw range of the original
-               hyphens, ligatures, case, newlines changed
-repair-one     exact/typography copy, claimed id = a neighbour chunk       re-attributed to the only holder
-repair-two     the quote is in two chunks (overlapping chunking), claimed  rejected
-               id = a third
-unknown-id     an id that is not in the window                             rejected
-rewrite        word substitutions, swaps, a moved clause                   never ``exact`` (reported)
-merged         two non-adjacent sentences of the chunk joined              never ``exact`` (reported)
-invented       a sentence from another document                            no accepted span
-=============  ==========================================================  ==============
+* ``exact`` — a sentence or 1–3 lines copied verbatim: must be an exact span with
+  ``text[start:end] == quote``;
+* ``typography`` — the same with curly/straight quotes, dashes, NBSP, soft hyphens,
+  ligatures, case or newlines changed: the span must be the original's raw range;
+* ``repair-one`` — a verbatim or typography copy, claimed id = a neighbour chunk that does
+  not hold it: re-attributed to the only holder, with the right span;
+* ``repair-two`` — the quote is in two chunks (overlapping chunking), claimed id = a
+  third: rejected;
+* ``unknown-id`` — an id that is not in the window: rejected;
+* ``rewrite`` — word substitutions, swaps, a moved clause: never ``exact`` (how it ends
+  is reported);
+* ``merged`` — two non-adjacent sentences of the chunk joined: never ``exact``;
+* ``invented`` — a sentence from another document: no accepted span.
 
 Deterministic for a given ``--seed``. Usage::
 
@@ -41,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from evalcases import (  # noqa: E402
+from evalcases import (
     CorpusFile,
     alter_typography,
     corpus_files,
@@ -50,9 +49,9 @@ from evalcases import (  # noqa: E402
     sub_rng,
 )
 
-from matcher.attribution import attribute  # noqa: E402
-from matcher.citations import Chunk  # noqa: E402
-from matcher.document import open_pdf, page_text  # noqa: E402
+from matcher.attribution import attribute
+from matcher.citations import Chunk
+from matcher.document import open_pdf, page_text
 
 CHUNK_SIZE = 1500
 PAGES_PER_DOC = 6
@@ -352,7 +351,7 @@ class _doc_cases:
             quote = own.text[s:e]
             if quote not in twin.text:
                 continue
-            win = _window(self.pieces, i, self.others, rng) + [twin]
+            win = [*_window(self.pieces, i, self.others, rng), twin]
             if any(c.id == twin.id for c in win[:-1]):
                 continue
             if sorted(holders(win, quote)) != sorted([own.id, twin.id]):

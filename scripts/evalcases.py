@@ -11,6 +11,7 @@ The reference normaliser :func:`ref_fold` is deliberately independent of
 from __future__ import annotations
 
 import csv
+import itertools
 import random
 import re
 import unicodedata
@@ -374,10 +375,21 @@ def centre_in(box: Box, rects: Sequence[Box], tol: float = 1.0) -> bool:
 
 @dataclass(frozen=True)
 class Truth:
-    """Where a quote really is: a page and the word boxes of each part (one part per place)."""
+    """Where a quote really is on one page.
+
+    ``parts`` are the boxes of the words the quote contains, one part per place it was
+    taken from (recall is required of each); ``area`` is the whole source passage,
+    including words the quote left out (highlighting those is not a mistake). When
+    ``area`` is empty it is the union of the parts.
+    """
 
     page: int
     parts: tuple[tuple[Box, ...], ...]
+    area: tuple[Box, ...] = ()
+
+    @property
+    def region(self) -> tuple[Box, ...]:
+        return self.area or tuple(b for part in self.parts for b in part)
 
 
 @dataclass(frozen=True)
@@ -393,9 +405,11 @@ def judge(page: int | None, rects: Sequence[Box], page_boxes: Sequence[Box],
     """Right place, wrong place or not located, from what a reader would see highlighted.
 
     The highlighted words are the page words whose centre lies in a rectangle, so a rect
-    that spans unmatched words counts them against precision. Right needs precision ≥
-    ``PRECISION_MIN`` and, for every part of some truth on that page, recall ≥ ``RECALL_MIN``
-    (an assembled quote highlighted at only one of its two places is not right).
+    that spans unrelated words counts them against precision. Right needs, for some
+    truth on that page: precision ≥ ``PRECISION_MIN`` (highlighted words inside the
+    source passage, ``Truth.region``) and recall ≥ ``RECALL_MIN`` in every part (the
+    quote's own words; an assembled quote highlighted at one of its two places only is
+    not right).
     """
     if not rects or page is None:
         return Verdict("none", "")
@@ -406,7 +420,7 @@ def judge(page: int | None, rects: Sequence[Box], page_boxes: Sequence[Box],
     for t in truths:
         if t.page != page:
             continue
-        truth_boxes = [b for part in t.parts for b in part]
+        truth_boxes = t.region
         prec = (sum(centre_in(b, truth_boxes) for b in shown) / len(shown)) if shown else 0.0
         rec = min(sum(centre_in(b, rects) for b in part) / len(part) for part in t.parts)
         if prec >= PRECISION_MIN and rec >= RECALL_MIN:
@@ -432,7 +446,7 @@ def rect_anomalies(rects: Sequence[Box], pw, words: Sequence[int]) -> list[str]:
         if len(lines) > 1:
             spans = [pw.lines[li].across() for li in lines]
             spans.sort()
-            if any(b[0] >= a[1] for a, b in zip(spans, spans[1:], strict=False)):
+            if any(b[0] >= a[1] for a, b in itertools.pairwise(spans)):
                 out.append(f"rect {tuple(round(v, 1) for v in r)} spans {len(lines)} lines")
     stray = [i for i in words if not centre_in(boxes[i], rects)]
     if stray:
