@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ..document import DocumentError, file_hash, open_pdf
+from .. import document  # the module, not names: matcher.document may import .textlayer
 from ..words import PageWords
 from .boxes import OcrPage
 from .store import OcrStore
@@ -52,7 +52,7 @@ def ocr_page(
     check_tesseract(lang)
     path = Path(pdf_path)
     try:
-        doc_hash = file_hash(path)
+        doc_hash = document.file_hash(path)
     except OSError as exc:
         raise OcrFailed(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     stage("recognizing")
@@ -70,8 +70,8 @@ def ocr_page(
 def _recognize_file(path: str, page_no: int, dpi: int, lang: str,
                     password: str | None) -> OcrPage:
     try:
-        doc = open_pdf(path, password=password)
-    except DocumentError as exc:
+        doc = document.open_pdf(path, password=password)
+    except document.DocumentError as exc:
         raise OcrFailed(exc.detail) from None  # DocumentError does not survive pickling
     try:
         if not 0 <= page_no < doc.page_count:
