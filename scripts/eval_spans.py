@@ -87,16 +87,16 @@ def cut(text: str, size: int = CHUNK_SIZE) -> list[tuple[int, int]]:
     return out
 
 
-def doc_pieces(cf: CorpusFile, seed: int) -> list[Piece]:
-    """Chunks of up to ``PAGES_PER_DOC`` seeded pages of one document."""
+def doc_pieces(cf: CorpusFile, seed: int, pages: int = PAGES_PER_DOC) -> list[Piece]:
+    """Chunks of up to ``pages`` seeded pages of one document."""
     doc = open_pdf(cf.path)
     try:
         rng = sub_rng(seed, "pages", cf.name)
-        pages = list(range(doc.page_count))
-        rng.shuffle(pages)
+        order = list(range(doc.page_count))
+        rng.shuffle(order)
         out: list[Piece] = []
-        for p in sorted(pages[:PAGES_PER_DOC * 3]):
-            if len({pc.chunk.pages[0] for pc in out if pc.chunk.pages}) >= PAGES_PER_DOC:
+        for p in sorted(order[:pages * 3]):
+            if len({pc.chunk.pages[0] for pc in out if pc.chunk.pages}) >= pages:
                 break
             text = page_text(doc.load_page(p))
             if len(text.strip()) < 200:
