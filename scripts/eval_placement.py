@@ -70,6 +70,7 @@ from evalcases import (
     rect_anomalies,
     require_corpus,
     split_hyphen_tokens,
+    starts_mid_word,
     sub_rng,
 )
 
@@ -191,6 +192,8 @@ class DocCases:
                 run = para[start:start + n]
                 if len(run) < n or not all(is_prose_line(pw, li) for li in run):
                     continue
+                if starts_mid_word(pw, run[0]):
+                    continue  # the previous line holds the start of the first word
                 toks, _ = quote_tokens(pw, run)
                 if toks and toks[-1].endswith("-"):
                     continue  # the next line holds the rest of the word
@@ -468,7 +471,8 @@ class DocCases:
     def _runs_of(doc: Doc, page: int, rng) -> list[list[int]]:  # type: ignore[no-untyped-def]
         pw = doc.source.page_words(page)
         out = [para[i:i + 2] for para in paragraphs(pw) for i in range(len(para))
-               if all(is_prose_line(pw, li) for li in para[i:i + 2])]
+               if all(is_prose_line(pw, li) for li in para[i:i + 2])
+               and not starts_mid_word(pw, para[i])]
         rng.shuffle(out)
         return out
 

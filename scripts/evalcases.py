@@ -293,6 +293,18 @@ def _follows(a, b) -> bool:  # type: ignore[no-untyped-def]
     return -0.3 * ta <= gap <= 1.2 * ta
 
 
+def starts_mid_word(pw, line: int) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the line begins with the rest of a word hyphenated at the previous line's end.
+
+    A quote starting there would start with half a word ("velopment of our culture").
+    """
+    if line == 0 or not pw.lines[line].words or not pw.lines[line - 1].words:
+        return False
+    prev = pw.words[pw.lines[line - 1].words[-1]].text
+    first = pw.words[pw.lines[line].words[0]].text
+    return prev.endswith(("-", "\u00ad", "\u2010")) and first[:1].islower()
+
+
 def quote_tokens(pw, lines: Sequence[int]) -> tuple[list[str], list[tuple[int, ...]]]:  # type: ignore[no-untyped-def]
     """The words of consecutive lines as a reader would copy them, and their word indices.
 
