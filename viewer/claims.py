@@ -1,0 +1,224 @@
+"""The claims list: each claim's text and a status badge per evidence item.
+
+Three layers, as in a table anywhere: plain rows come from the :class:`Session`, a Qt list
+model exposes them, and a delegate paints each one. Selecting a row selects the claim in
+the session; selecting a claim in the session (keyboard commands, ``--claim``) selects the
+row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from .palette import badge_color
+from .session import BADGE_TEXT, Change, ClaimRow, Session
+
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+PAD = 6
+BADGE_GAP = 4
+TEXT_LINES = 2
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class ClaimListModel(QAbstractListModel):
+    """The session's claim rows as a Qt list model (refreshed when the session changes)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._rows: list[ClaimRow] = session.rows()
+        session.changed.connect(self._on_change)
+
+    def _on_change(self, change: Change) -> None:
+        if change in ("citations", "report"):
+            self.beginResetModel()
+            self._rows = self.session.rows()
+            self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{row.id}  {row.text}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            badges = ", ".join(BADGE_TEXT[b] for b in row.badges)
+            return f"{row.id}: {row.text}\n{badges}"
+        if role == ROW_ROLE:
+            return row
+        return None
+
+    def row_of(self, claim_id: str | None) -> int:
+        return next((i for i, r in enumerate(self._rows) if r.id == claim_id), -1)
+
+    def row(self, i: int) -> ClaimRow:
+        return self._rows[i]
+
+
+class ClaimDelegate(QStyledItemDelegate):
+    """Paints a claim: its id and text (two lines at most), then its badges."""
+
+    def __init__(self, highlight: QColor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.highlight = QColor(highlight)
+
+    def _badge_font(self, base: QFont) -> QFont:
+        font = QFont(base)
+        font.setPointSizeF(max(7.0, base.pointSizeF() * 0.85))
+        font.setBold(True)
+        return font
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        fm = QFontMetrics(option.font)
+        bfm = QFontMetrics(self._badge_font(option.font))
+        height = PAD + fm.lineSpacing() * TEXT_LINES + BADGE_GAP + bfm.height() + 4 + PAD
+        return QSize(200, height)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        row: ClaimRow | None = index.data(ROW_ROLE)
+        if row is None:
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        style = opt.widget.style() if opt.widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        painter.save()
+        rect = opt.rect.adjusted(PAD, PAD, -PAD, -PAD)
+        fm = QFontMetrics(opt.font)
+        text_rect = QRect(rect.left(), rect.top(), rect.width(), fm.lineSpacing() * TEXT_LINES)
+        role = opt.palette.ColorRole.HighlightedText if selected else opt.palette.ColorRole.Text
+        painter.setPen(opt.palette.color(role))
+        bold = QFont(opt.font)
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.drawText(text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                         row.id)
+        id_w = QFontMetrics(bold).horizontalAdvance(row.id + "  ")
+        painter.setFont(opt.font)
+        first_w = max(10, text_rect.width() - id_w)
+        # Fill the first line after the id, the second line whole, elide the rest.
+        elided = fm.elidedText(row.text or "(no text)", Qt.TextElideMode.ElideRight,
+                               first_w + text_rect.width() - fm.averageCharWidth() * 2)
+        first = _fit(fm, elided, first_w)
+        painter.drawText(QRect(text_rect.left() + id_w, text_rect.top(), first_w,
+                               fm.lineSpacing()), Qt.AlignmentFlag.AlignLeft, first)
+        rest = elided[len(first):].lstrip()
+        if rest:
+            painter.drawText(QRect(text_rect.left(), text_rect.top() + fm.lineSpacing(),
+                                   text_rect.width(), fm.lineSpacing()),
+                             Qt.AlignmentFlag.AlignLeft,
+                             fm.elidedText(rest, Qt.TextElideMode.ElideRight, text_rect.width()))
+        self._paint_badges(painter, row, rect.left(), text_rect.bottom() + BADGE_GAP,
+                           rect.right(), opt.font)
+        painter.restore()
+
+    def _paint_badges(self, painter: QPainter, row: ClaimRow, x: int, y: int, right: int,
+                      base: QFont) -> None:
+        font = self._badge_font(base)
+        fm = QFontMetrics(font)
+        painter.setFont(font)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for status in row.badges:
+            text = BADGE_TEXT[status]
+            w = fm.horizontalAdvance(text) + 10
+            if x + w > right:
+                painter.setPen(QColor("#555555"))
+                painter.drawText(QRect(x, y, 20, fm.height() + 4), Qt.AlignmentFlag.AlignLeft, "…")
+                break
+            box = QRect(x, y, w, fm.height() + 4)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(badge_color(status, self.highlight))
+            painter.drawRoundedRect(box, 3, 3)
+            painter.setPen(QColor("#FFFFFF"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            x += w + BADGE_GAP
+
+
+def _fit(fm: QFontMetrics, text: str, width: int) -> str:
+    """The longest run of whole words from the start of ``text`` that fits ``width``."""
+    if fm.horizontalAdvance(text) <= width:
+        return text
+    words = text.split(" ")
+    out = ""
+    for w in words:
+        trial = f"{out} {w}" if out else w
+        if fm.horizontalAdvance(trial) > width:
+            break
+        out = trial
+    return out
+
+
+class ClaimList(QListView):
+    """The list of claims, built from a session and kept in step with its selection."""
+
+    def __init__(self, session: Session, highlight: QColor,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.model_ = ClaimListModel(session)
+        self.delegate = ClaimDelegate(highlight, self)
+        self.setModel(self.model_)
+        self.setItemDelegate(self.delegate)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setUniformItemSizes(True)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setMinimumWidth(200)
+        self._syncing = False
+        self.selectionModel().currentChanged.connect(self._on_current)
+        self.model_.modelReset.connect(self._show_selection)
+        session.changed.connect(self._on_change)
+
+    def set_highlight(self, color: QColor) -> None:
+        self.delegate.highlight = QColor(color)
+        self.viewport().update()
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._syncing or not current.isValid():
+            return
+        claim = self.model_.row(current.row()).id
+        if claim != self.session.selected:
+            self.session.select(claim)
+
+    def _on_change(self, change: Change) -> None:
+        if change == "selection":
+            self._show_selection()
+
+    def _show_selection(self) -> None:
+        row = self.model_.row_of(self.session.selected)
+        self._syncing = True
+        try:
+            if row < 0:
+                self.selectionModel().clearSelection()
+            else:
+                index = self.model_.index(row)
+                self.selectionModel().setCurrentIndex(
+                    index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+                self.scrollTo(index)
+        finally:
+            self._syncing = False

@@ -1,0 +1,116 @@
+"""Stack the pages vertically, centred, and choose the zoom (fixed, fit width, fit page).
+
+Positions are whole logical pixels; sizes keep their fraction, so a page's painted rect is
+exactly its points × zoom (see :class:`viewer.page.Page`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Sequence
+from enum import Enum
+
+from PySide6.QtCore import QRectF
+
+from .page import Page, PageInfo
+
+# Space around the document and between pages, in logical pixels.
+MARGIN = 12
+GAP = 10
+# Zoom limits: below 10 % a page is a smudge; above 800 % one word fills the screen.
+MIN_ZOOM = 0.1
+MAX_ZOOM = 8.0
+# Zooms are rounded to this step, so the zoom a page is laid out at and the zoom its image
+# is rendered at (part of the render key) are the same number, not two nearby floats.
+ZOOM_STEP = 1e-4
+
+
+class ZoomMode(Enum):
+    FIXED = "fixed"
+    FIT_WIDTH = "width"
+    FIT_PAGE = "page"
+
+
+def clamp_zoom(zoom: float, *, down: bool = False) -> float:
+    """Clamp to the zoom limits and round to :data:`ZOOM_STEP` (``down``: never up, so a
+    page fitted to a width is never a pixel wider than it)."""
+    z = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
+    steps = math.floor(z / ZOOM_STEP + 1e-9) if down else round(z / ZOOM_STEP)
+    return round(steps * ZOOM_STEP, 6)
+
+
+class Layout:
+    """The pages of one document and where they sit for a given viewport size and zoom."""
+
+    def __init__(self, infos: Sequence[PageInfo]) -> None:
+        self.pages: list[Page] = [Page(info) for info in infos]
+        self.mode = ZoomMode.FIT_WIDTH
+        self.zoom = 1.0
+        self.width = 0
+        self.height = 0
+        self._tops: list[int] = []
+        self._max_w = max((p.info.width for p in self.pages), default=1.0)
+        self._max_h = max((p.info.height for p in self.pages), default=1.0)
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def zoom_for(self, mode: ZoomMode, viewport_w: int, viewport_h: int) -> float:
+        """The zoom ``mode`` asks for in a viewport of this size (FIXED keeps the zoom)."""
+        if mode is ZoomMode.FIT_WIDTH:
+            return clamp_zoom((viewport_w - 2 * MARGIN) / self._max_w, down=True)
+        if mode is ZoomMode.FIT_PAGE:
+            return clamp_zoom(min((viewport_w - 2 * MARGIN) / self._max_w,
+                                  (viewport_h - 2 * MARGIN) / self._max_h), down=True)
+        return self.zoom
+
+    def set_zoom(self, zoom: float) -> None:
+        """Switch to a fixed zoom (call :meth:`update` afterwards)."""
+        self.mode = ZoomMode.FIXED
+        self.zoom = clamp_zoom(zoom)
+
+    def update(self, viewport_w: int, viewport_h: int) -> None:
+        """Recompute the zoom (for fit modes) and every page position."""
+        self.zoom = self.zoom_for(self.mode, viewport_w, viewport_h)
+        widest = _whole(self._max_w * self.zoom)
+        self.width = max(viewport_w, widest + 2 * MARGIN)
+        y = MARGIN
+        self._tops = []
+        for page in self.pages:
+            page.zoom = self.zoom
+            page.x = (self.width - _whole(page.width)) // 2
+            page.y = y
+            self._tops.append(y)
+            y += _whole(page.height) + GAP
+        self.height = y - GAP + MARGIN if self.pages else 2 * MARGIN
+
+    def pages_in(self, rect: QRectF) -> list[Page]:
+        """Pages that intersect ``rect`` (layout pixels), top to bottom."""
+        if not self.pages:
+            return []
+        i = max(0, bisect.bisect_right(self._tops, rect.top()) - 1)
+        out: list[Page] = []
+        for page in self.pages[i:]:
+            if page.y > rect.bottom():
+                break
+            if page.y + page.height >= rect.top():
+                out.append(page)
+        return out
+
+    def page_at(self, y: float) -> Page | None:
+        """The page under layout height ``y``, or the nearest one when ``y`` is in a gap."""
+        if not self.pages:
+            return None
+        i = max(0, bisect.bisect_right(self._tops, y) - 1)
+        page = self.pages[i]
+        if y > page.y + page.height and i + 1 < len(self.pages):
+            nxt = self.pages[i + 1]
+            if nxt.y - y < y - (page.y + page.height):
+                return nxt
+        return page
+
+
+def _whole(pixels: float) -> int:
+    """Whole pixels needed for a length (ignoring float noise such as 762.0000000001)."""
+    return math.ceil(pixels - 1e-6)

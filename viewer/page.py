@@ -1,0 +1,124 @@
+"""One page as the view shows it, and the one transform that places it on screen.
+
+Highlight rectangles arrive in PDF points in PyMuPDF's ``get_text("words")`` space: the
+*unrotated* page, origin at the top-left of the CropBox. The page image PyMuPDF renders
+(``page.get_pixmap``) covers ``page.rect``: the CropBox *after* /Rotate. The page's
+``rotation_matrix`` takes the first space to the second. So one affine map,
+
+    words space ──rotation_matrix──▶ page.rect space ──× zoom──▶ ──+ page origin──▶ layout px
+
+places the page image (``page.rect`` scaled by the same zoom) and every highlight, and
+nothing else in the viewer converts coordinates. Device pixel ratio never appears here:
+it belongs only where pixmaps are made (:mod:`viewer.render`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QTransform
+
+# (x0, y0, x1, y1) in points.
+Rect = tuple[float, float, float, float]
+# PyMuPDF's (a, b, c, d, e, f): x' = a·x + c·y + e, y' = b·x + d·y + f — the same
+# row-vector convention as QTransform(m11, m12, m21, m22, dx, dy).
+Matrix = tuple[float, float, float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class PageInfo:
+    """Facts about one PDF page, read once from PyMuPDF; plain data, safe in any thread."""
+
+    index: int  # 0-based
+    width: float  # of page.rect, in points (after /Rotate, CropBox applied)
+    height: float
+    rotation: int
+    rotation_matrix: Matrix  # words space → page.rect space
+
+    @classmethod
+    def from_pymupdf(cls, page: object) -> PageInfo:
+        """Read a ``pymupdf.Page`` (typed loosely: this module does not import PyMuPDF)."""
+        r = page.rect  # type: ignore[attr-defined]
+        m = page.rotation_matrix  # type: ignore[attr-defined]
+        return cls(page.number, float(r.width), float(r.height),  # type: ignore[attr-defined]
+                   int(page.rotation),  # type: ignore[attr-defined]
+                   (float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)))
+
+    def rotation_transform(self) -> QTransform:
+        a, b, c, d, e, f = self.rotation_matrix
+        return QTransform(a, b, c, d, e, f)
+
+    def words_box(self) -> QRectF:
+        """The whole page in words space (its width and height swap at 90° and 270°)."""
+        inverse, ok = self.rotation_transform().inverted()
+        assert ok, "a rotation matrix is always invertible"
+        return inverse.mapRect(QRectF(0.0, 0.0, self.width, self.height))
+
+
+class Page:
+    """A page placed in the layout: its zoom and the layout position of its top-left corner.
+
+    Layout pixels are logical (device-independent) pixels of the whole scrolled document;
+    the view subtracts its scroll offset when painting.
+    """
+
+    __slots__ = ("info", "x", "y", "zoom")
+
+    def __init__(self, info: PageInfo, *, zoom: float = 1.0, x: int = 0, y: int = 0) -> None:
+        self.info = info
+        self.zoom = zoom  # logical pixels per point
+        self.x = x  # layout position; whole pixels so page images land on pixel boundaries
+        self.y = y
+
+    @property
+    def index(self) -> int:
+        return self.info.index
+
+    @property
+    def width(self) -> float:
+        """Painted width in logical pixels."""
+        return self.info.width * self.zoom
+
+    @property
+    def height(self) -> float:
+        return self.info.height * self.zoom
+
+    def rect(self) -> QRectF:
+        """Where the page is painted, in layout pixels."""
+        return QRectF(self.x, self.y, self.width, self.height)
+
+    def transform(self, offset: QPointF | None = None) -> QTransform:
+        """Words-space points → layout pixels, shifted by ``offset`` (e.g. minus the scroll).
+
+        ``a * b`` in Qt applies ``a`` first: rotate into page.rect space, scale by zoom,
+        then move to where the page sits.
+        """
+        dx = self.x + (offset.x() if offset is not None else 0.0)
+        dy = self.y + (offset.y() if offset is not None else 0.0)
+        return (self.info.rotation_transform()
+                * QTransform.fromScale(self.zoom, self.zoom)
+                * QTransform.fromTranslate(dx, dy))
+
+    def map_rect(self, rect: Rect, offset: QPointF | None = None) -> QRectF:
+        """A words-space rectangle in layout (or offset) pixels."""
+        x0, y0, x1, y1 = rect
+        return self.transform(offset).mapRect(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
+
+    def point_to_words(self, layout_point: QPointF) -> QPointF:
+        """The words-space point under a layout pixel (for zooming around the cursor)."""
+        inverse, _ = self.transform().inverted()
+        return inverse.map(layout_point)
+
+    def device_size(self, dpr: float) -> tuple[int, int]:
+        """Pixel size of the full page image rendered for this zoom at ``dpr``.
+
+        MuPDF rounds the scaled page rect outwards; a tiny tolerance keeps an exact
+        product like 612 × 1.25 = 765.0000001 from growing a column.
+        """
+        s = self.zoom * dpr
+        return (math.ceil(self.info.width * s - 1e-3), math.ceil(self.info.height * s - 1e-3))
+
+    def __repr__(self) -> str:
+        return f"Page({self.index}, zoom={self.zoom:.4f}, at=({self.x}, {self.y}))"

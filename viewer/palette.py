@@ -1,0 +1,72 @@
+"""Colours: the highlight (evidence rectangles only) and a badge palette kept apart from it.
+
+The highlight colour is the colour a highlight shows on white paper; it is painted in
+multiply mode, so text under it stays as dark as it was. Nothing else in the window may
+use it — no badge, swatch or marker — so a highlight can be found by its colour alone
+(the tests do exactly that), and so the reader never mistakes a badge for evidence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtGui import QColor
+
+# A soft highlighter yellow: visible on white, black text stays black under multiply.
+DEFAULT_HIGHLIGHT = "#FFE066"
+
+# Badge backgrounds (white text on top), chosen to read as "good, look, bad, bad, none" and
+# to stay distinguishable for the common colour-vision deficiencies by lightness as well as
+# hue. None of them is near a highlighter colour.
+BADGE_COLORS: dict[str, str] = {
+    "located": "#2E7D32",
+    "review": "#A15C00",
+    "not_located": "#C62828",
+    "rejected": "#6A1B9A",
+    "uncited": "#546E7A",
+    "pending": "#78909C",
+}
+# Neutral colours for the notice bar (information / a problem).
+NOTICE_INFO = "#E3EAF3"
+NOTICE_ERROR = "#F6DADA"
+
+# Two colours closer than this (Euclidean distance in RGB, 0..441) count as the same to a
+# person glancing at the screen; a badge that close to the highlight is shifted away.
+MIN_DISTANCE = 90.0
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def parse_color(text: str) -> QColor | None:
+    """A ``#RRGGBB`` string as an opaque QColor, or None when it is not one."""
+    if not _HEX.match(text.strip()):
+        return None
+    return QColor(text.strip())
+
+
+def distance(a: QColor, b: QColor) -> float:
+    return float(((a.red() - b.red()) ** 2 + (a.green() - b.green()) ** 2
+                  + (a.blue() - b.blue()) ** 2) ** 0.5)
+
+
+def distinct(color: QColor, avoid: QColor) -> QColor:
+    """``color``, or a darker/lighter shade of it when it is too close to ``avoid``."""
+    if distance(color, avoid) >= MIN_DISTANCE:
+        return color
+    # Move away from the highlight in lightness: darker when the highlight is light.
+    darker = avoid.lightnessF() > 0.45
+    shade = QColor(color)
+    for _ in range(12):
+        shade = shade.darker(130) if darker else shade.lighter(130)
+        if distance(shade, avoid) >= MIN_DISTANCE:
+            return shade
+    return QColor("#000000") if darker else QColor("#FFFFFF")
+
+
+def badge_color(status: str, highlight: QColor) -> QColor:
+    """The background of a status badge, kept apart from the highlight colour."""
+    return distinct(QColor(BADGE_COLORS.get(status, BADGE_COLORS["pending"])), highlight)
+
+
+def notice_color(kind: str, highlight: QColor) -> QColor:
+    return distinct(QColor(NOTICE_ERROR if kind == "error" else NOTICE_INFO), highlight)

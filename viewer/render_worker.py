@@ -1,0 +1,86 @@
+"""The render process: open documents with PyMuPDF and rasterise page tiles on request.
+
+Runs in a child process, not a thread: MuPDF keeps the GIL while it rasterises, so a
+render thread would stall the GUI thread for as long as each page takes (tens of ms on a
+plain page, far more on a scan or a map). This module imports no Qt; it speaks plain
+tuples over a :mod:`multiprocessing` connection:
+
+    request   (job, path, password, page, scale, (x, y, w, h))      or None to stop
+    reply     ("ok", job, x, y, width, height, stride) + the RGB bytes
+              ("error", job, message)
+
+``(x, y, w, h)`` is the tile in device pixels of the whole page image at ``scale`` (pixels
+per point); MuPDF renders the matching clip of ``page.rect`` and reports where the pixmap
+really starts, which the caller uses rather than the request.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections import OrderedDict
+from typing import Any
+
+# Documents kept open in the worker: the current one and the one before it.
+OPEN_DOCUMENTS = 2
+# MuPDF's own cache (fonts, decoded images) may grow to 256 MB and PyMuPDF cannot report
+# its size, so it is halved after every this many pages rendered.
+SHRINK_EVERY = 24
+
+
+def serve(conn: Any, parent_end: Any = None) -> None:
+    """Answer render requests on ``conn`` until it closes or sends None."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the GUI's to handle
+    if parent_end is not None:
+        # After a fork the child holds a copy of the GUI's end too; close it so that the
+        # GUI process dying shows up here as end-of-file instead of a hang.
+        parent_end.close()
+    import pymupdf
+
+    docs: OrderedDict[tuple[str, str | None], Any] = OrderedDict()
+    rendered = 0
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            break
+        job, path, password, page_no, scale, (x, y, w, h) = msg
+        try:
+            doc = _document(pymupdf, docs, path, password)
+            page = doc.load_page(page_no)
+            clip = pymupdf.Rect(x / scale, y / scale, (x + w) / scale, (y + h) / scale)
+            pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), clip=clip,
+                                  alpha=False, colorspace=pymupdf.csRGB)
+            reply: tuple[Any, ...] = ("ok", job, pix.x, pix.y, pix.width, pix.height, pix.stride)
+            data = pix.samples_mv
+        except Exception as exc:  # a damaged page must not end the worker
+            reply, data = ("error", job, f"{type(exc).__name__}: {exc}"[:300]), None
+        try:
+            conn.send(reply)
+            if data is not None:
+                conn.send_bytes(data)
+        except (EOFError, OSError):
+            return
+        rendered += 1
+        if rendered % SHRINK_EVERY == 0:
+            pymupdf.TOOLS.store_shrink(50)
+    for doc in docs.values():
+        doc.close()
+
+
+def _document(pymupdf: Any, docs: OrderedDict[tuple[str, str | None], Any], path: str,
+              password: str | None) -> Any:
+    key = (path, password)
+    doc = docs.get(key)
+    if doc is not None:
+        docs.move_to_end(key)
+        return doc
+    doc = pymupdf.open(path, filetype="pdf")
+    if doc.needs_pass and not doc.authenticate(password or ""):
+        doc.close()
+        raise RuntimeError("the PDF is password-protected")
+    docs[key] = doc
+    while len(docs) > OPEN_DOCUMENTS:
+        docs.popitem(last=False)[1].close()
+    return doc
