@@ -29,9 +29,11 @@ placement of a fabricated quote); *not located* = no rectangles. Targets: 0 wron
 row; 100% right for verbatim, shuffled, typography and repeated; ≥ 98% for dropped and
 assembled; 0 fabricated placed.
 
-``--image-only`` adds a column: the same cases over image-only copies of the pages, read
-back with the project's OCR (``matcher.ocr.tesseract.recognize_page``), judged by word-
-centre geometry against the original boxes.
+``--image-only`` adds a column (issue 5): the same cases, hinted, over image-only copies of
+the case pages (same MediaBox, CropBox and /Rotate), read back with the project's OCR
+(``matcher.ocr.tesseract.recognize_page``, there being no ``matcher.ocr.ocr_page``) and judged
+by word-centre geometry against the original boxes. It needs tesseract and takes minutes
+(about 2 s per page per core); the default run takes well under one.
 
 Usage::
 
@@ -275,8 +277,9 @@ class DocCases:
                     continue
                 words = [w for li in run for w in pw.lines[li].words]
                 kept_words = [w for i in kept for w in idx[i]]
-                truth = Truth(page, (_boxes(pw, kept_words),), _boxes(pw, words))
-                yield self._case("dropped", page, quote, (truth,), _text(pw, words),
+                truths = (Truth(page, (_boxes(pw, kept_words),), _boxes(pw, words)),
+                          *self._truths(page, run, atoms(" ".join(toks)))[1:])
+                yield self._case("dropped", page, quote, truths, _text(pw, words),
                                  f"{len(drop)} of {len(toks)} words dropped")
                 made += 1
                 if made >= 2:
