@@ -413,6 +413,8 @@ class DocCases:
                     continue
                 quote = " ".join(" ".join(quote_tokens(pw, [lab])[0] + quote_tokens(pw, [val])[0])
                                  for lab, val in pairs)
+                if len({a for a in atoms(quote) if len(a) >= 2}) < 3:
+                    continue  # decoration ("y OBJECTIFS" thrice), not a form field
                 above = pw.lines[pairs[0][1]].bbox[1] < pw.lines[pairs[0][0]].bbox[1]
                 truths = (Truth(page, (_boxes(pw, words),)),
                           *self._elsewhere(page, [li for lv in pairs for li in lv]))
