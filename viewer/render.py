@@ -26,6 +26,7 @@ from PySide6.QtGui import QImage
 
 from . import render_worker
 from .page import Page
+from .qtcompat import emit
 
 log = logging.getLogger(__name__)
 
@@ -170,9 +171,9 @@ class _Reader(QThread):
                     data = self._conn.recv_bytes()
                     image = QImage(data, w, h, stride, QImage.Format.Format_RGB888)
                     image = image.convertToFormat(QImage.Format.Format_RGB32)
-                    self.replied.emit(("ok", job, x, y, image))
+                    emit(self.replied, ("ok", job, x, y, image))
                 else:
-                    self.replied.emit(reply)
+                    emit(self.replied, reply)
             except (EOFError, OSError):
                 return
 
@@ -271,12 +272,12 @@ class Renderer(QObject):
             if reply[0] == "ok":
                 _, _, x, y, image = reply
                 self.cache.put(Tile(key, image, x, y))
-                self.rendered.emit(key)
+                emit(self.rendered, key)
             else:
                 log.warning("page %d of %s could not be rendered: %s",
                             key.page + 1, key.doc.path, reply[2])
                 self.errors[key] = reply[2]
-                self.failed.emit(key, reply[2])
+                emit(self.failed, key, reply[2])
         self._dispatch()
 
     def forget_document(self) -> None:

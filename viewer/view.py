@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 from .highlight import Highlighter
 from .layout import MARGIN, Layout, ZoomMode, clamp_zoom
 from .page import Page, PageInfo, Rect
+from .qtcompat import emit
 from .render import DocRef, Renderer, RenderKey, keys_by_distance, page_keys
 
 # Zoom steps of the zoom-in/out commands (pixels per point).
@@ -146,7 +147,7 @@ class PageView(QAbstractScrollArea):
             self.horizontalScrollBar().setValue(round(target.x()))
             self.verticalScrollBar().setValue(round(target.y()))
         self._mode, self._zoom = lay.mode, lay.zoom
-        self.zoom_changed.emit(lay.zoom)
+        emit(self.zoom_changed, lay.zoom)
         self.viewport().update()
 
     def _anchor(self, viewport_point: QPointF) -> tuple[int, QPointF] | None:
@@ -184,7 +185,7 @@ class PageView(QAbstractScrollArea):
         pixels; default the centre) where it is."""
         self._mode, self._zoom = ZoomMode.FIXED, clamp_zoom(zoom)
         if self.pages_layout is None:
-            self.zoom_changed.emit(self._zoom)
+            emit(self.zoom_changed, self._zoom)
             return
         self._reveal = None
         at = anchor if anchor is not None else self._centre()
@@ -264,7 +265,7 @@ class PageView(QAbstractScrollArea):
             current = page.index if page is not None else -1
         if current != self._current:
             self._current = current
-            self.current_page_changed.emit(current)
+            emit(self.current_page_changed, current)
         self.viewport().update()
 
     def go_to_page(self, index: int) -> None:
@@ -426,4 +427,4 @@ class PageView(QAbstractScrollArea):
 
     def _emit_if_settled(self) -> None:
         if self.is_settled():
-            self.settled.emit()
+            emit(self.settled)

@@ -46,6 +46,7 @@ from .documents import Inspection, inspect_document
 from .highlight import Highlighter
 from .layout import ZoomMode
 from .notice import NoticeBar
+from .qtcompat import emit
 from .render import DocRef, Renderer
 from .session import Change, Session
 from .settings import Preferences
@@ -511,7 +512,7 @@ class MainWindow(QMainWindow):
         self.progress.hide()
         self.cancel_button.hide()
         self.statusBar().showMessage("Check cancelled; press F5 to check again.", 10000)
-        self.busy_changed.emit()
+        emit(self.busy_changed)
         self._maybe_settled()
 
     def recheck(self) -> None:
@@ -527,13 +528,13 @@ class MainWindow(QMainWindow):
         self._ops.append(op)
         op.finished.connect(lambda op=op: self._op_finished(op))
         op.start()
-        self.busy_changed.emit()
+        emit(self.busy_changed)
         return op
 
     def _op_finished(self, op: Operation) -> None:
         if op in self._ops:
             self._ops.remove(op)
-        self.busy_changed.emit()
+        emit(self.busy_changed)
         # After the callbacks of this turn have run (they may start more work).
         QTimer.singleShot(0, self._maybe_settled)
 
@@ -556,7 +557,7 @@ class MainWindow(QMainWindow):
 
     def _maybe_settled(self) -> None:
         if self.is_settled():
-            self.settled.emit()
+            emit(self.settled)
         elif not self.is_busy():
             self.view.viewport().update()  # the next paint requests what is missing
 

@@ -1,0 +1,115 @@
+"""The Qt-free model: rows, stepping, highlights as a union, plain sentences."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from matcher.citations import parse_citations
+from matcher.report import ClaimResult
+from viewer.session import Session
+
+from .helpers import evidence, report
+
+CITATIONS = {
+    "version": 1,
+    "documents": [{"id": "policy", "path": "policy.pdf"}],
+    "claims": [
+        {"id": "a", "text": "Located claim", "evidence": [{"quote": "q1"}, {"quote": "q2"}]},
+        {"id": "b", "text": "Not located", "evidence": [{"quote": "q3"}]},
+        {"id": "c", "text": "Uncited", "evidence": []},
+        {"id": "d", "text": "Review", "evidence": [{"quote": "q4"}]},
+        {"id": "e", "text": "Rejected", "evidence": [{"quote": "q5"}]},
+    ],
+}
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Session:
+    s = Session()
+    s.open_citations(tmp_path / "x.cite", parse_citations(CITATIONS))
+    return s
+
+
+def full_report() -> object:
+    return report(
+        ClaimResult(id="a", text="", evidence=[
+            evidence("located", page=2, rects=[(10, 10, 50, 20), (10, 22, 40, 32)], index=0),
+            evidence("located", page=3, rects=[(5, 5, 6, 6)], index=1)]),
+        ClaimResult(id="b", text="", evidence=[evidence("not_located")]),
+        ClaimResult(id="c", text="", evidence=[], uncited=True),
+        ClaimResult(id="d", text="", evidence=[evidence("review", page=1, rects=[(1, 1, 2, 2)])]),
+        ClaimResult(id="e", text="", evidence=[evidence("rejected")]),
+    )
+
+
+def test_rows_before_and_after_the_report(session: Session) -> None:
+    assert [r.badges for r in session.rows()] == [
+        ("pending", "pending"), ("pending",), ("uncited",), ("pending",), ("pending",)]
+    session.set_report(full_report())  # type: ignore[arg-type]
+    assert [r.badges for r in session.rows()] == [
+        ("located", "located"), ("not_located",), ("uncited",), ("review",), ("rejected",)]
+
+
+def test_changes_are_announced(session: Session) -> None:
+    heard: list[str] = []
+    session.changed.connect(heard.append)
+    session.set_report(full_report())  # type: ignore[arg-type]
+    session.select("b")
+    assert heard == ["report", "selection"]
+
+
+def test_step_wraps_and_flagged_stops_at_review_and_not_located(session: Session) -> None:
+    session.set_report(full_report())  # type: ignore[arg-type]
+    assert session.step(1) == "a"
+    session.select("e")
+    assert session.step(1) == "a"
+    assert session.step(-1) == "d"
+    session.select("a")
+    assert session.step(1, flagged_only=True) == "b"
+    session.select("b")
+    assert session.step(1, flagged_only=True) == "d"
+    session.select("d")
+    assert session.step(1, flagged_only=True) == "b"
+    assert session.step(-1, flagged_only=True) == "b"
+
+
+def test_highlights_are_the_union_of_a_claims_evidence(session: Session) -> None:
+    session.set_report(full_report())  # type: ignore[arg-type]
+    assert session.highlights("a", "policy") == {
+        1: [(10, 10, 50, 20), (10, 22, 40, 32)], 2: [(5, 5, 6, 6)]}
+    assert session.focus("a", "policy") == (1, [(10, 10, 50, 20), (10, 22, 40, 32)])
+    assert session.highlights("b", "policy") == {}
+    assert session.focus("b", "policy") is None
+    assert session.highlights("a", "other") == {}
+
+
+def test_plain_sentences(session: Session) -> None:
+    session.set_report(full_report())  # type: ignore[arg-type]
+    [b] = session.evidence_views("b")
+    assert b.notice == "Not found in policy.pdf — no highlight shown"
+    a = session.evidence_views("a")
+    assert a[0].notice == "Highlighted on page 2 of policy.pdf (2 lines)"
+    assert session.evidence_views("d")[0].notice.endswith("needs review")
+    assert session.evidence_views("e")[0].notice == "Rejected — no highlight shown"
+    assert session.evidence_views("c") == []
+
+
+def test_unknown_claim_is_an_error(session: Session) -> None:
+    with pytest.raises(KeyError):
+        session.select("zzz")
+
+
+def test_relocated_document_goes_into_the_check(session: Session, tmp_path: Path) -> None:
+    moved = tmp_path / "elsewhere" / "policy.pdf"
+    session.relocate("policy", moved)
+    cf = session.citations_for_check()
+    assert cf.documents[0].path == str(moved)
+    assert session.citations is not None and session.citations.documents[0].path == "policy.pdf"
+
+
+def test_plain_pdf(tmp_path: Path) -> None:
+    s = Session()
+    s.open_pdf(tmp_path / "a.pdf")
+    assert s.is_plain_pdf and s.rows() == [] and s.shown_document == "pdf"
