@@ -84,6 +84,12 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+def cpu_seconds() -> float:
+    """CPU used so far by this process and its reaped children (workers, tesseract runs)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def bench_prepare(scans: Path, store_root: Path, *, dpi: int, jobs: int) -> float:
     """Seconds for one full ``prepare`` run (survey, pool start, OCR, storing)."""
     args = [str(scans), "--store", str(store_root), "--dpi", str(dpi), "--jobs", str(jobs),
@@ -230,9 +236,16 @@ def main() -> int:
         load_before = os.getloadavg()[0]
         prep: list[float] = []
         seq1: list[float] = []
+        prep_cpu: list[float] = []
+        seq1_cpu: list[float] = []
         for _ in range(args.repeat):  # interleaved, so outside load hits both alike
+            c0 = cpu_seconds()
             prep.append(bench_prepare(scans, store.root, dpi=args.dpi, jobs=args.jobs))
+            c1 = cpu_seconds()
             seq1.append(bench_tesseract_cli(images, dpi=args.dpi, threads="1"))
+            c2 = cpu_seconds()
+            prep_cpu.append(c1 - c0)
+            seq1_cpu.append(c2 - c1)
         seq_default = [bench_tesseract_cli(images, dpi=args.dpi, threads=None)]
         load_after = os.getloadavg()[0]
 
@@ -253,6 +266,10 @@ def main() -> int:
         print(f"ratio prepare / sequential (1 thread):   {prep_rate / seq1_rate:5.2f}x  "
               f"(target >= 1.7x)")
         print(f"ratio prepare / sequential (default):    {prep_rate / seqd_rate:5.2f}x")
+        pc, sc = statistics.median(prep_cpu) / n, statistics.median(seq1_cpu) / n
+        print(f"CPU seconds per page: prepare {pc:.2f} (render, OCR, store, start-up), "
+              f"tesseract CLI {sc:.2f}; with {args.jobs} idle cores prepare could reach at "
+              f"most {args.jobs * sc / pc:.2f}x")
 
         err = box_errors(pairs, store)
         print(f"OCR box error vs text layer: read {err['read_share']:.1%} of words; "
