@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self._pending_page: int | None = None
         self._page_requested = False
         self._shown_doc: str | None = None
+        self._notice_about_documents = False
         self._build()
         self.session.changed.connect(self._on_session)
         self.view.settled.connect(self._maybe_settled)
@@ -404,9 +405,11 @@ class MainWindow(QMainWindow):
         problems = self.session.problem_documents()
         self.act_locate.setEnabled(any(d.state == "missing" for d in problems))
         if not problems:
-            if self.notice.kind != "error" or not self.notice.isVisible():
+            if self._notice_about_documents:
                 self.notice.clear()
+                self._notice_about_documents = False
             return
+        self._notice_about_documents = True
         doc = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         if doc.state == "missing":
@@ -491,8 +494,9 @@ class MainWindow(QMainWindow):
         self.progress.hide()
         self.cancel_button.hide()
         s = report.summary
+        needs = "needs" if s.review == 1 else "need"
         self.statusBar().showMessage(
-            f"{s.located} located · {s.review} need review · {s.not_located} not located · "
+            f"{s.located} located · {s.review} {needs} review · {s.not_located} not located · "
             f"{s.rejected} rejected · {s.uncited} uncited")
         self.session.set_report(report)
         claim, self._pending_claim = self._pending_claim, None

@@ -13,13 +13,13 @@ from pathlib import Path
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QSettings, QThread  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+import pytest
+from PySide6.QtCore import QSettings, QThread
+from PySide6.QtWidgets import QApplication
 
-from viewer.qtcompat import restore_true  # noqa: E402
-from viewer.settings import Preferences  # noqa: E402
-from viewer.window import MainWindow  # noqa: E402
+from viewer.qtcompat import restore_true
+from viewer.settings import Preferences
+from viewer.window import MainWindow
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"

@@ -4,6 +4,7 @@ alone (never with the viewer's own transform), to check what the viewer painted.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -22,13 +23,9 @@ WORDS = ("policy insured premium coverage limit deductible claim loss property d
 
 
 def paragraph_lines(seed: int, count: int, words_per_line: int = 9) -> list[str]:
-    """Deterministic lines of plausible words (no two lines alike)."""
-    out = []
-    for i in range(count):
-        k = seed * 31 + i * 7
-        line = [WORDS[(k + j * 5 + i) % len(WORDS)] for j in range(words_per_line)]
-        out.append(f"{i + 1}. " + " ".join(line))
-    return out
+    """Deterministic lines of plausible words; each line's words are a different mix."""
+    rng = random.Random(seed)
+    return [f"{i + 1}. " + " ".join(rng.sample(WORDS, words_per_line)) for i in range(count)]
 
 
 def text_pdf(path: Path, *, pages: int = 3, rotation: int = 0,
@@ -117,16 +114,18 @@ def color_outside(image: QImage, color: QColor, allowed: Iterable[QRectF],
 
 
 def pixel_match(grab: QImage, reference: QImage, at: tuple[int, int], *,
-                skip: Iterable[QRectF] = (), samples: int = 12000, tolerance: int = 6
-                ) -> tuple[int, int]:
+                skip: Iterable[QRectF] = (), within: QRectF | None = None,
+                samples: int = 12000, tolerance: int = 6) -> tuple[int, int]:
     """Compare ``reference`` (a whole page image) with ``grab`` where the page was painted
-    at device pixel ``at``, on a grid over their overlap, skipping highlighted areas.
-    Returns (matching, compared) sample counts."""
+    at device pixel ``at``, on a grid over their overlap (inside ``within``, the page
+    view's area, if given), skipping highlighted areas. Returns (matching, compared)."""
     skip = [r.adjusted(-2, -2, 2, 2) for r in skip]
     g = grab.convertToFormat(QImage.Format.Format_RGB32)
+    area = QRectF(g.rect()) if within is None else within.intersected(QRectF(g.rect()))
     ox, oy = at
-    x0, y0 = max(0, -ox), max(0, -oy)
-    x1, y1 = min(reference.width(), g.width() - ox), min(reference.height(), g.height() - oy)
+    x0, y0 = max(0, int(area.left()) - ox), max(0, int(area.top()) - oy)
+    x1 = min(reference.width(), int(area.right()) - ox)
+    y1 = min(reference.height(), int(area.bottom()) - oy)
     if x1 <= x0 or y1 <= y0:
         return 0, 0
     step = max(1, int(((x1 - x0) * (y1 - y0) / samples) ** 0.5))

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from viewer.render import DocRef, Renderer, RenderCache, RenderKey, Tile, page_keys
 from viewer.page import Page, PageInfo
+from viewer.render import DocRef, RenderCache, Renderer, RenderKey, Tile, page_keys
 
 from .helpers import render_page, text_pdf
 

@@ -1,0 +1,168 @@
+"""``citeview FILE --screenshot PNG`` in a fresh process, at QT_SCALE_FACTOR 1 and 2.
+
+The PNG is checked against PyMuPDF alone: the page pixels are PyMuPDF's rendering at
+zoom × dpr where the viewer says it painted the page, every highlight rectangle equals the
+matcher's word boxes mapped by ``rotation_matrix × zoom × dpr`` within one device pixel, and
+the highlight colour appears over those words and nowhere else in the whole window.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage
+
+from matcher.check import check_citations
+from matcher.citations import load_citations
+from viewer.palette import DEFAULT_HIGHLIGHT
+
+from .helpers import (
+    color_outside,
+    count_color,
+    paragraph_lines,
+    pixel_match,
+    render_page,
+    text_pdf,
+    write_citations,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_viewer(tmp_path: Path, *args: str, scale: int = 1) -> tuple[int, str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_SCALE_FACTOR=str(scale),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"),
+               XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(REPO))
+    proc = subprocess.run([sys.executable, "-m", "viewer.app", *args], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+    return proc.returncode, proc.stderr
+
+
+def rotated_cite(tmp_path: Path, rotation: int) -> Path:
+    text_pdf(tmp_path / "policy.pdf", pages=3, rotation=rotation)
+    lines = paragraph_lines(1, 40)
+    return write_citations(tmp_path / "claims.cite", "policy.pdf", [
+        {"id": "two-lines", "text": "t", "evidence": [
+            {"document": "policy", "page": 2, "quote": f"{lines[8]} {lines[9]}"}]},
+        {"id": "invented", "text": "t", "evidence": [
+            {"document": "policy", "quote": "a purple submarine moored in Lake Geneva"}]}])
+
+
+def check_shot(cite: Path, claim: str, png: Path, geometry: Path, scale: int,
+               size: tuple[int, int]) -> None:
+    image = QImage(str(png))
+    assert (image.width(), image.height()) == (size[0] * scale, size[1] * scale)
+    geo = json.loads(geometry.read_text())
+    assert geo["dpr"] == scale and geo["claim"] == claim
+    dpr, zoom = geo["dpr"], geo["zoom"]
+    pdf = Path(geo["document"])
+    report = check_citations(load_citations(cite), cite)
+    result = next(c for c in report.claims if c.id == claim)
+    pages = {p["index"]: p["rect"] for p in geo["pages"]}
+    expected: list[QRectF] = []
+    with pymupdf.open(pdf) as doc:
+        for ev in result.evidence:
+            if ev.page is None or ev.page - 1 not in pages:
+                continue
+            x, y, _, _ = pages[ev.page - 1]
+            m = doc[ev.page - 1].rotation_matrix * pymupdf.Matrix(zoom * dpr, zoom * dpr)
+            for r in ev.rects:
+                q = pymupdf.Rect(r) * m
+                expected.append(QRectF(x + q.x0, y + q.y0, q.width, q.height))
+    painted = [QRectF(*h["rect"]) for h in geo["highlights"]]
+    assert len(painted) == len(expected)
+    for g, e in zip(painted, expected, strict=True):
+        for a, b in ((g.left(), e.left()), (g.top(), e.top()), (g.right(), e.right()),
+                     (g.bottom(), e.bottom())):
+            assert abs(a - b) <= 1.0, f"painted {g} vs PyMuPDF {e}"
+    viewport = QRectF(*geo["viewport"])
+    for index, (x, y, _, _) in pages.items():
+        assert (x, y) == (round(x), round(y)), "page not on a device pixel"
+        same, total = pixel_match(image, render_page(pdf, index, zoom * dpr),
+                                  (round(x), round(y)), skip=expected, within=viewport)
+        if total:
+            assert same / total > 0.995, f"page {index + 1}: {same}/{total} pixels match"
+    color = QColor(geo["highlight_color"])
+    assert color_outside(image, color, expected) == 0
+    if result.status == "located":
+        assert expected
+        for e in expected:
+            assert count_color(image, color, e.adjusted(1, 1, -1, -1).toAlignedRect()) > 0
+    else:
+        assert count_color(image, color) == 0
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_screenshot_of_a_highlight(tmp_path: Path, scale: int, rotation: int) -> None:
+    cite = rotated_cite(tmp_path, rotation)
+    png, geometry = tmp_path / "shot.png", tmp_path / "shot.json"
+    code, err = run_viewer(tmp_path, str(cite), "--claim", "two-lines", "--size", "900x650",
+                           "--screenshot", str(png), "--geometry-json", str(geometry),
+                           scale=scale)
+    assert code == 0, err
+    check_shot(cite, "two-lines", png, geometry, scale, (900, 650))
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_screenshot_of_the_demo(tmp_path: Path, scale: int) -> None:
+    from viewer.app import demo_path
+
+    if not demo_path().is_file():
+        pytest.skip("the bundled demo is not built")
+    png, geometry = tmp_path / "demo.png", tmp_path / "demo.json"
+    code, err = run_viewer(tmp_path, "--demo", "--claim", "c3", "--size", "1280x800",
+                           "--zoom", "150", "--screenshot", str(png), "--geometry-json",
+                           str(geometry), scale=scale)
+    assert code == 0, err
+    check_shot(demo_path(), "c3", png, geometry, scale, (1280, 800))
+
+
+def test_screenshot_of_not_located_has_no_highlight(tmp_path: Path) -> None:
+    cite = rotated_cite(tmp_path, 0)
+    png, geometry = tmp_path / "shot.png", tmp_path / "shot.json"
+    code, err = run_viewer(tmp_path, str(cite), "--claim", "invented", "--size", "800x600",
+                           "--screenshot", str(png), "--geometry-json", str(geometry), scale=2)
+    assert code == 0, err
+    check_shot(cite, "invented", png, geometry, 2, (800, 600))
+    assert json.loads(geometry.read_text())["highlights"] == []
+
+
+def test_screenshot_of_a_bare_pdf_at_a_page_and_zoom(tmp_path: Path) -> None:
+    pdf = text_pdf(tmp_path / "plain.pdf", pages=6, rotation=90)
+    png, geometry = tmp_path / "p.png", tmp_path / "p.json"
+    code, err = run_viewer(tmp_path, str(pdf), "--page", "4", "--zoom", "75", "--screenshot",
+                           str(png), "--geometry-json", str(geometry))
+    assert code == 0, err
+    geo = json.loads(geometry.read_text())
+    assert geo["zoom"] == 0.75 and 3 in {p["index"] for p in geo["pages"]}
+    image = QImage(str(png))
+    for page in geo["pages"]:
+        x, y, _, _ = page["rect"]
+        same, total = pixel_match(image, render_page(pdf, page["index"], 0.75),
+                                  (round(x), round(y)), within=QRectF(*geo["viewport"]))
+        assert total == 0 or same / total > 0.995
+    assert count_color(image, QColor(DEFAULT_HIGHLIGHT)) == 0
+
+
+def test_unreadable_file_still_shoots_and_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.cite"
+    bad.write_text("{not json")
+    png = tmp_path / "bad.png"
+    code, err = run_viewer(tmp_path, str(bad), "--screenshot", str(png))
+    assert code == 2
+    assert png.is_file()
+    assert "Traceback" not in err
+
+
+def test_bad_options_exit_2(tmp_path: Path) -> None:
+    for args in (["--size", "huge"], ["--highlight-color", "yellow"], ["--zoom", "9000"]):
+        code, err = run_viewer(tmp_path, *args)
+        assert code == 2 and "error:" in err and "Traceback" not in err
