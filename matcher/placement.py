@@ -42,12 +42,20 @@ REVIEW_COVERAGE = 0.60
 DENSE_LINE_SHARE = 0.5
 # Runs shorter than this many atoms are coincidence unless they contain a rare atom.
 MIN_RUN_ATOMS = 3
-# A run this long (or one that continues onto the next line) is the quote itself, so it
-# may claim a line where quote words are otherwise a minority; shorter runs of common
-# words ("to the dwelling") may not.
+# A run this long is the quote itself, so it may claim a line where quote words are
+# otherwise a minority; shorter runs ("to the dwelling", or a shuffled quote's "the
+# dwelling in" that happens to straddle a line break) may not.
 SOLID_RUN_ATOMS = 5
-# An atom occurring at most this often on the page is distinctive.
+# Within a run, up to this many page atoms may stand between two quote atoms (words the
+# quote dropped), as long as the run stays compact: its page span at most
+# RUN_SPAN_RATIO times its atoms (a third of the words dropped gives 1.5).
+MAX_RUN_SKIP = 3
+RUN_SPAN_RATIO = 1.6
+# An atom is distinctive when it occurs at most DISTINCT_MAX_COUNT times on the page, or
+# (on a dense page) in at most this share of its atoms: "registro" four times among 800
+# atoms is distinctive, "de" forty times is not.
 DISTINCT_MAX_COUNT = 2
+DISTINCT_MAX_SHARE = 0.005
 # Lines whose across-axis gap is at most this many line thicknesses form one band.
 BAND_GAP_LINES = 1.3
 # A second band must add at least this share of the quote's weight, and at least this
@@ -94,6 +102,8 @@ class _Band:
     words: dict[int, list[int]] = field(default_factory=dict)  # line → word indices
     # Words taken as part of a run → whether that run is "solid" (long, or crossing lines).
     run_words: dict[int, bool] = field(default_factory=dict)
+    ordered: float = 0.0  # share of the quote's weight taken through runs (in order)
+    longest_run: int = 0
 
 
 class _PageModel:
@@ -110,39 +120,66 @@ class _PageModel:
         # largest weight: a quote whose rare words are missing cannot reach coverage.
         self.weight = {a: math.log((n + 1) / (counts.get(a, 0) + 0.5)) for a in self.qcount}
         self.total = sum(self.weight[a] * k for a, k in self.qcount.items())
-        self.distinct = {a for a in self.qcount if 0 < counts.get(a, 0) <= DISTINCT_MAX_COUNT}
+        limit = max(DISTINCT_MAX_COUNT, DISTINCT_MAX_SHARE * n)
+        self.distinct = {a for a in self.qcount if 0 < counts.get(a, 0) <= limit}
         # Atom positions grouped by the line of their first word.
         self.line_atoms: dict[int, list[int]] = {}
         for pos, atom in enumerate(page.atoms):
             self.line_atoms.setdefault(page.words[atom.words[0]].line, []).append(pos)
         self.runs = self._runs()
-        self.run_pos = {p for start, k in self.runs for p in range(start, start + k)}
+        self.run_pos = {pos for run in self.runs for pos in run}
 
-    def _runs(self) -> list[tuple[int, int]]:
-        """Significant runs of consecutive quote atoms on the page, as (start, length).
+    def _runs(self) -> list[tuple[int, ...]]:
+        """Significant runs: quote atoms found in quote order on the page, as positions.
 
-        Longest first: when two runs compete for the same quote atoms, the longer one
-        is the better explanation of where the quote came from.
+        A run may step over up to MAX_RUN_SKIP page atoms between two quote atoms, so a
+        quote with words dropped still reads as one run across its lines. Longest
+        first: when two runs compete for the same quote atoms, the longer one is the
+        better explanation of where the quote came from.
         """
         q = self.quote
-        starts: dict[tuple[str, str], list[int]] = {}
-        for j in range(len(q) - 1):
-            starts.setdefault((q[j], q[j + 1]), []).append(j)
         p = [a.text for a in self.page.atoms]
-        runs: list[tuple[int, int]] = []
-        for i in range(len(p) - 1):
-            for j in starts.get((p[i], p[i + 1]), ()):
-                if i > 0 and j > 0 and p[i - 1] == q[j - 1]:
-                    continue  # inside a run already found from its start
-                k = 2
-                while i + k < len(p) and j + k < len(q) and p[i + k] == q[j + k]:
-                    k += 1
-                if k >= MIN_RUN_ATOMS or any(q[j + t] in self.distinct for t in range(k)):
-                    runs.append((i, k))
+        where: dict[str, list[int]] = {}
+        for j, a in enumerate(q):
+            where.setdefault(a, []).append(j)
+        covered: set[tuple[int, int]] = set()
+        runs: list[tuple[int, ...]] = []
+        for i, a in enumerate(p):
+            for j in where.get(a, ()):
+                if (i, j) in covered:
+                    continue  # inside a run already found from an earlier start
+                path = [i]
+                ii, jj = i, j
+                while jj + 1 < len(q):
+                    nxt = q[jj + 1]
+                    step = next((s for s in range(1, MAX_RUN_SKIP + 2)
+                                 if ii + s < len(p) and p[ii + s] == nxt), None)
+                    # Words a quote dropped are skipped freely; stepping over words the
+                    # quote does hold (elsewhere) is how shuffled text fakes a run.
+                    if step is None or sum(p[x] in self.qcount
+                                           for x in range(ii + 1, ii + step)) > 1:
+                        break
+                    ii, jj = ii + step, jj + 1
+                    covered.add((ii, jj))
+                    path.append(ii)
+                # An edge atom joined across a gap is usually a common word borrowed
+                # from the neighbouring text ("the" at the end of the line above).
+                while len(path) > 1 and path[1] - path[0] > 1 and p[path[0]] not in self.distinct:
+                    path.pop(0)
+                while len(path) > 1 and path[-1] - path[-2] > 1 and \
+                        p[path[-1]] not in self.distinct:
+                    path.pop()
+                k = len(path)
+                if k < 2 or path[-1] - path[0] + 1 > RUN_SPAN_RATIO * k:
+                    continue
+                contiguous = path[-1] - path[0] + 1 == k
+                if k >= MIN_RUN_ATOMS or (contiguous and any(p[x] in self.distinct
+                                                             for x in path)):
+                    runs.append(tuple(path))
         # Equal runs (the same words twice on the page) go to the line that holds more
         # of the quote: that occurrence is the one the rest of the quote stands beside.
         weight, support = self.weight, self._line_support()
-        runs.sort(key=lambda r: (-r[1], -sum(weight[p[t]] for t in range(r[0], r[0] + r[1])),
+        runs.sort(key=lambda r: (-len(r), -sum(weight[p[x]] for x in r),
                                  -support[self.page.words[self.page.atoms[r[0]].words[0]].line]))
         return runs
 
@@ -190,23 +227,29 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
         return not_located("no passage on this page resembles the quote", page.number)
     for band in bands:
         _fill(model, band, Counter(model.qcount))
-    bands.sort(key=lambda b: -b.coverage)
-    best = bands[0]
-
-    twins = [b for b in bands[1:] if best.coverage - b.coverage < TIE_EPSILON
-             and b.used == best.used]
+    # Among bands that account for the quote equally well, the one that holds it in
+    # order wins: the same words rearranged elsewhere (a label printed twice, an index
+    # entry, a heading) are not the passage quoted. Only places equal in both are twins.
+    top = max(b.coverage for b in bands)
+    contenders = [b for b in bands if top - b.coverage < TIE_EPSILON]
+    best = max(contenders, key=lambda b: (b.ordered, b.coverage))
+    twins = [b for b in contenders if b is not best and b.used == best.used
+             and best.ordered - b.ordered < TIE_EPSILON]
     chosen = [best]
     remaining = Counter(model.qcount) - best.used
     second: _Band | None = None
-    for band in bands[1:]:
-        if band in twins:
+    for band in bands:
+        if band is best or band in twins:
             continue
         trial = _Band(list(band.lines))
         _fill(model, trial, Counter(remaining))
         if second is None or trial.coverage > second.coverage:
             second = trial
+    # A second place must be comparably strong *and* hold part of the quote in order:
+    # two pairs of words that merely occur on the page are not an assembled quote.
     if (second is not None and second.coverage >= SECOND_BAND_MIN_SHARE
-            and second.coverage >= SECOND_BAND_RELATIVE * best.coverage):
+            and second.coverage >= SECOND_BAND_RELATIVE * best.coverage
+            and second.longest_run >= MIN_RUN_ATOMS):
         chosen.append(second)
     coverage = min(1.0, sum(b.coverage for b in chosen))
     score = round(100.0 * coverage, 1)
@@ -259,12 +302,14 @@ def _group_bands(lines: Sequence[Line], candidates: Iterable[int]) -> list[_Band
 def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     """Share ``budget`` (remaining quote atoms) among the band's words; set its coverage.
 
-    Atoms inside runs are served first, so a common word that belongs to a run elsewhere
-    in the band is not spent on a stray occurrence; then lines by density.
+    Served in order of how well each piece of evidence explains the quote: solid runs
+    (the quote itself, read in order), then lines made mostly of quote atoms, then
+    short runs, then what is left line by line. A common word therefore goes to the
+    passage the rest of the quote stands in, not to a stray occurrence next door.
     """
     atoms = model.page.atoms
-    positions = [p for ln in band.lines for p in model.line_atoms.get(ln, [])]
-
+    page = model.page
+    in_band = {p for ln in band.lines for p in model.line_atoms.get(ln, [])}
     taken: set[int] = set()
 
     def take(pos: int) -> None:
@@ -274,33 +319,54 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
             budget[a] -= 1
             band.used[a] += 1
             for w in atoms[pos].words:
-                band.words.setdefault(model.page.words[w].line, []).append(w)
+                band.words.setdefault(page.words[w].line, []).append(w)
 
-    in_band = set(positions)
-    for start, k in model.runs:
-        run = [pos for pos in range(start, start + k) if pos in in_band]
-        need = Counter(atoms[pos].text for pos in run)
-        # A run is taken whole or not at all: once a longer run has spent its atoms, the
-        # leftovers of a shorter one are coincidence, not evidence.
-        if len(run) < 2 or taken.intersection(run) or \
-                any(budget[a] < n for a, n in need.items()):
-            continue
-        lines_of_run = {model.page.words[w].line for pos in run for w in atoms[pos].words}
-        solid = len(run) >= SOLID_RUN_ATOMS or len(lines_of_run) > 1
-        for pos in run:
-            take(pos)
-            for w in atoms[pos].words:
-                band.run_words[w] = band.run_words.get(w, False) or solid
+    def is_solid(run: list[int]) -> bool:
+        return len(run) >= SOLID_RUN_ATOMS
+
+    def take_runs(solid: bool) -> None:
+        for full in model.runs:
+            run = [pos for pos in full if pos in in_band]
+            if len(run) < 2 or is_solid(run) != solid:
+                continue
+            need = Counter(atoms[pos].text for pos in run)
+            # A run is taken whole or not at all: once a better explanation has spent
+            # its atoms, the leftovers of this one are coincidence, not evidence.
+            if taken.intersection(run) or any(budget[a] < n for a, n in need.items()):
+                continue
+            for pos in run:
+                take(pos)
 
     def density(ln: int) -> float:
         ps = model.line_atoms.get(ln, [])
         return sum(atoms[p].text in model.qcount for p in ps) / max(len(ps), 1)
 
-    for ln in sorted(band.lines, key=density, reverse=True):
+    by_density = sorted(band.lines, key=density, reverse=True)
+    take_runs(solid=True)
+    for ln in by_density:
+        if density(ln) >= DENSE_LINE_SHARE:
+            for pos in model.line_atoms.get(ln, []):
+                take(pos)
+    take_runs(solid=False)
+    for ln in by_density:
         for pos in model.line_atoms.get(ln, []):
             take(pos)
+    # Whichever step took them, the runs this band now holds whole are its in-order
+    # evidence.
+    for full in model.runs:
+        run = [pos for pos in full if pos in in_band]
+        if len(run) >= 2 and taken.issuperset(run):
+            solid = is_solid(run)
+            band.longest_run = max(band.longest_run, len(run))
+            for pos in run:
+                for w in atoms[pos].words:
+                    band.run_words[w] = band.run_words.get(w, False) or solid
     _trim_strays(model, band)
     band.coverage = sum(model.weight[a] * k for a, k in band.used.items()) / model.total
+    in_runs = Counter(atoms[p].text for p in taken
+                      if any(w in band.run_words for w in atoms[p].words))
+    band.ordered = sum(model.weight[a] * min(k, band.used[a])
+                       for a, k in in_runs.items()) / model.total
 
 
 def _trim_strays(model: _PageModel, band: _Band) -> None:
@@ -313,14 +379,14 @@ def _trim_strays(model: _PageModel, band: _Band) -> None:
     for ln, ws in list(band.words.items()):
         order = {w: i for i, w in enumerate(page.lines[ln].words)}
         ws = sorted(set(ws), key=lambda w: order.get(w, -1))
-        keep = _largest_cluster(ws, order)
+        keep = _largest_cluster(ws, order, {w for w, ok in band.run_words.items() if ok})
         dropped = [w for w in ws if w not in keep]
         strong = any(a in model.distinct for w in keep for a in split_atoms(page.words[w].text))
         in_run = any(w in band.run_words for w in keep)
         solid = any(band.run_words.get(w, False) for w in keep)
         minority = len(keep) < DENSE_LINE_SHARE * len(page.lines[ln].words)
         if (not strong and not in_run and len(keep) < 2) or \
-                (minority and not solid):
+                (minority and not solid) or (minority and len(keep) < 2 and not strong):
             dropped, keep = ws, []
         for w in dropped:
             for a in split_atoms(page.words[w].text):
@@ -333,8 +399,12 @@ def _trim_strays(model: _PageModel, band: _Band) -> None:
             del band.words[ln]
 
 
-def _largest_cluster(ws: list[int], order: dict[int, int]) -> list[int]:
-    """The heaviest run of highlighted words whose gaps are at most MAX_LINE_GAP_ATOMS."""
+def _largest_cluster(ws: list[int], order: dict[int, int], solid: set[int]) -> list[int]:
+    """The largest run of highlighted words with gaps of at most MAX_LINE_GAP_ATOMS.
+
+    Another cluster on the same line is kept only if a solid run put it there: a
+    repeated word far along the line (a second "(if any)") is not part of the quote.
+    """
     clusters: list[list[int]] = []
     for w in ws:
         if w not in order:
@@ -344,12 +414,8 @@ def _largest_cluster(ws: list[int], order: dict[int, int]) -> list[int]:
             clusters[-1].append(w)
         else:
             clusters.append([w])
-    keep: list[int] = []
-    biggest = max(len(c) for c in clusters)
-    for c in clusters:
-        if len(c) == biggest or len(c) >= 2:
-            keep += c
-    return keep
+    main = max(clusters, key=lambda c: (len(c), sum(w in solid for w in c)))
+    return [w for c in clusters if c is main or any(w in solid for w in c) for w in c]
 
 
 def _rects(page: PageWords, bands: Sequence[_Band]) -> tuple[tuple[Rect, ...], tuple[int, ...]]:
