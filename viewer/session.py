@@ -278,6 +278,20 @@ class Session:
                 return ev.page - 1, [tuple(r) for r in ev.rects]
         return None
 
+    def hinted_page(self, claim_id: str | None) -> int | None:
+        """The 1-based page the citations file suggests for a claim (before any check):
+        its first evidence item's ``page``, else the first page of its chunk."""
+        if self.citations is None:
+            return None
+        claim = next((c for c in self.citations.claims if c.id == claim_id), None)
+        for ev in claim.evidence if claim is not None else []:
+            if ev.page is not None:
+                return ev.page
+            chunk = self.citations.chunk(ev.chunk_id) if ev.chunk_id else None
+            if chunk is not None and chunk.pages:
+                return chunk.pages[0]
+        return None
+
     def evidence_views(self, claim_id: str | None) -> list[EvidenceView]:
         """The detail pane's content for a claim, sentences included."""
         if self.citations is None or claim_id is None:

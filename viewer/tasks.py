@@ -18,8 +18,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from .qtcompat import emit
-
 log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]
@@ -53,17 +51,14 @@ class _Thread(QThread):
         self._work = work
         self._cancelled = cancelled
 
-    def _progress(self, done: int, total: int) -> None:
-        emit(self.progressed, done, total)
-
     def run(self) -> None:
         try:
-            result = self._work(self._progress, self._cancelled.is_set)
+            result = self._work(self.progressed.emit, self._cancelled.is_set)
         except BaseException as exc:  # reported to the person by on_failure
             log.info("background operation %s failed", self.objectName(), exc_info=True)
-            emit(self.failed, exc)
+            self.failed.emit(exc)
         else:
-            emit(self.succeeded, result)
+            self.succeeded.emit(result)
 
 
 class Operation(QObject):
@@ -121,7 +116,7 @@ class Operation(QObject):
         self._thread.wait()
         self._done = True
         _running.discard(self)
-        emit(self.finished)
+        self.finished.emit()
 
     def _succeeded(self, result: Any) -> None:
         self._finish()

@@ -22,10 +22,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from . import qtcompat
 from .highlight import Highlighter
 from .layout import MARGIN, Layout, ZoomMode, clamp_zoom
 from .page import Page, PageInfo, Rect
-from .qtcompat import emit
 from .render import DocRef, Renderer, RenderKey, keys_by_distance, page_keys
 
 # Zoom steps of the zoom-in/out commands (pixels per point).
@@ -147,7 +147,7 @@ class PageView(QAbstractScrollArea):
             self.horizontalScrollBar().setValue(round(target.x()))
             self.verticalScrollBar().setValue(round(target.y()))
         self._mode, self._zoom = lay.mode, lay.zoom
-        emit(self.zoom_changed, lay.zoom)
+        self.zoom_changed.emit(lay.zoom)
         self.viewport().update()
 
     def _anchor(self, viewport_point: QPointF) -> tuple[int, QPointF] | None:
@@ -185,7 +185,7 @@ class PageView(QAbstractScrollArea):
         pixels; default the centre) where it is."""
         self._mode, self._zoom = ZoomMode.FIXED, clamp_zoom(zoom)
         if self.pages_layout is None:
-            emit(self.zoom_changed, self._zoom)
+            self.zoom_changed.emit(self._zoom)
             return
         self._reveal = None
         at = anchor if anchor is not None else self._centre()
@@ -265,7 +265,7 @@ class PageView(QAbstractScrollArea):
             current = page.index if page is not None else -1
         if current != self._current:
             self._current = current
-            emit(self.current_page_changed, current)
+            self.current_page_changed.emit(current)
         self.viewport().update()
 
     def go_to_page(self, index: int) -> None:
@@ -328,6 +328,7 @@ class PageView(QAbstractScrollArea):
         return QRectF(origin.x() + x / dpr, origin.y() + y / dpr, w / dpr, h / dpr)
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        qtcompat.top_up()  # painting is where most Qt calls are made (see qtcompat)
         painter = QPainter(self.viewport())
         painter.fillRect(event.rect(), DESK)
         self.painted_pages = {}
@@ -427,4 +428,4 @@ class PageView(QAbstractScrollArea):
 
     def _emit_if_settled(self) -> None:
         if self.is_settled():
-            emit(self.settled)
+            self.settled.emit()

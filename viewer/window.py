@@ -40,13 +40,13 @@ from PySide6.QtWidgets import (
 from matcher.citations import CitationsError, load_citations
 from matcher.report import CheckReport
 
+from . import qtcompat
 from .claims import ClaimList
 from .detail import DetailPane
 from .documents import Inspection, inspect_document
 from .highlight import Highlighter
 from .layout import ZoomMode
 from .notice import NoticeBar
-from .qtcompat import emit
 from .render import DocRef, Renderer
 from .session import Change, Session
 from .settings import Preferences
@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
     def __init__(self, prefs: Preferences, *, interactive: bool = True,
                  highlight: QColor | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        qtcompat.install_guard()
         self.prefs = prefs
         self.interactive = interactive
         self.session = Session()
@@ -383,6 +384,13 @@ class MainWindow(QMainWindow):
         self._show_document(self.session.shown_document)
         if not self.session.is_plain_pdf:
             self._start_check()
+            # While the check runs, show (and so render) the page the claim about to be
+            # selected says it is on: usually the page its highlight will be drawn on.
+            rows = self.session.rows()
+            claim = self._pending_claim or (rows[0].id if rows else None)
+            hint = self.session.hinted_page(claim)
+            if hint is not None and not self._page_requested:
+                self.view.go_to_page(hint - 1)
 
     def _show_document(self, doc_id: str | None) -> None:
         doc = self.session.documents.get(doc_id) if doc_id is not None else None
@@ -516,7 +524,7 @@ class MainWindow(QMainWindow):
         self.progress.hide()
         self.cancel_button.hide()
         self.statusBar().showMessage("Check cancelled; press F5 to check again.", 10000)
-        emit(self.busy_changed)
+        self.busy_changed.emit()
         self._maybe_settled()
 
     def recheck(self) -> None:
@@ -532,13 +540,13 @@ class MainWindow(QMainWindow):
         self._ops.append(op)
         op.finished.connect(lambda op=op: self._op_finished(op))
         op.start()
-        emit(self.busy_changed)
+        self.busy_changed.emit()
         return op
 
     def _op_finished(self, op: Operation) -> None:
         if op in self._ops:
             self._ops.remove(op)
-        emit(self.busy_changed)
+        self.busy_changed.emit()
         # After the callbacks of this turn have run (they may start more work).
         QTimer.singleShot(0, self._maybe_settled)
 
@@ -561,7 +569,7 @@ class MainWindow(QMainWindow):
 
     def _maybe_settled(self) -> None:
         if self.is_settled():
-            emit(self.settled)
+            self.settled.emit()
         elif not self.is_busy():
             self.view.viewport().update()  # the next paint requests what is missing
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -17,7 +16,7 @@ import pytest
 from PySide6.QtCore import QSettings, QThread
 from PySide6.QtWidgets import QApplication
 
-from viewer.qtcompat import restore_true
+from viewer.qtcompat import top_up
 from viewer.settings import Preferences
 from viewer.window import MainWindow
 
@@ -63,14 +62,13 @@ def no_leftover_threads(monkeypatch: pytest.MonkeyPatch, qapp: QApplication) -> 
 
 
 @pytest.fixture(autouse=True)
-def keep_true_alive() -> Iterator[None]:
-    """Give back references to ``True`` lost during the test: PySide6 6.12's
-    ``SignalInstance.emit``/``disconnect`` return it without a reference (see
-    viewer/qtcompat.py), and pytest-qt's waitSignal calls both. Without this the test
-    process aborts ("bool_dealloc") after a few thousand of them."""
-    before = sys.getrefcount(True)
+def singleton_references() -> Iterator[None]:
+    """Refill the reserve of references on None/True/False around every test: the
+    installed PySide6 drops one on each void call and emit (see viewer/qtcompat.py), and
+    the tests make many such calls outside any window."""
+    top_up()
     yield
-    restore_true(before - sys.getrefcount(True))
+    top_up()
 
 
 @pytest.fixture
