@@ -57,6 +57,8 @@ def ocr_page(
         raise OcrFailed(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     stage("recognizing")
     if isolate:
+        # "spawn", never "fork": the caller is a GUI process with threads (Qt's, the
+        # renderer's), and a forked copy of a threaded process may deadlock.
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
             page = pool.submit(_recognize_file, str(path), page_no, dpi, lang, password).result()
