@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QColorDialog,
@@ -56,10 +57,21 @@ from .view import PageView
 log = logging.getLogger(__name__)
 
 CITATION_SUFFIXES = (".cite", ".json")
+# Width of the claims side: a share of the window, within limits (logical pixels).
+LEFT_SHARE, LEFT_MIN, LEFT_MAX = 0.3, 260, 460
 OPEN_FILTER = "Citations or PDF (*.cite *.json *.pdf);;Citations (*.cite *.json);;PDF (*.pdf)"
 
 AskPassword = Callable[[str, str], str | None]  # (document name, message) → password
 AskPath = Callable[[str, str], Path | None]  # (title, filter) → chosen file
+
+
+def _ocr_store() -> object | None:
+    """Where ``citeview prepare`` stored OCR word boxes, so prepared scans are matched too."""
+    try:
+        from matcher.ocr.store import OcrStore
+    except ImportError:  # OCR support not installed: text layers only
+        return None
+    return OcrStore.default()
 
 
 class MainWindow(QMainWindow):
@@ -92,6 +104,7 @@ class MainWindow(QMainWindow):
         self._page_requested = False
         self._shown_doc: str | None = None
         self._notice_about_documents = False
+        self._split_done = False
         self._build()
         self.session.changed.connect(self._on_session)
         self.view.settled.connect(self._maybe_settled)
@@ -481,7 +494,7 @@ class MainWindow(QMainWindow):
         def work(progress: Callable[[int, int], None], cancel: Callable[[], bool]
                  ) -> CheckReport:
             return check_citations(citations, path, progress=progress, cancel=cancel,
-                                   passwords=passwords)
+                                   passwords=passwords, ocr=_ocr_store())
 
         self.progress.setRange(0, 0)
         self.progress.setFormat("Checking…")
@@ -590,10 +603,11 @@ class MainWindow(QMainWindow):
         if focus is not None:
             self.view.reveal(*focus)
         else:
-            claim = s.claim_result(s.selected)
-            pages = [e.page for e in claim.evidence if e.page] if claim is not None else []
-            if pages:
-                self.view.go_to_page(pages[0] - 1)
+            # Nothing to highlight: show the page the citation pointed at, if it named one,
+            # so the reader can look for themselves.
+            hint = s.hinted_page(s.selected)
+            if hint is not None:
+                self.view.go_to_page(hint - 1)
 
     def step_claim(self, delta: int, *, flagged: bool = False) -> None:
         target = self.session.step(delta, flagged_only=flagged)
@@ -669,6 +683,17 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About citeview",
                           "citeview — check that an answer's citations say what it claims.\n"
                           "Each quote is found in the PDF and highlighted on its page.")
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._split_done:
+            # The claims side gets about a third of the window, within readable limits,
+            # unless a remembered layout already set it.
+            self._split_done = True
+            if self.prefs.splitter_state() is None or not self.interactive:
+                total = max(self.splitter.width(), self.width())
+                left = min(LEFT_MAX, max(LEFT_MIN, int(total * LEFT_SHARE)))
+                self.splitter.setSizes([left, max(1, total - left)])
 
     # -- closing ------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -336,11 +336,10 @@ def test_check_runs_in_the_background_with_progress(qtbot: QtBot, make_window: M
     release = threading.Event()
 
     def slow(cf: object, path: object, *, progress: Callable[[int, int], None],
-             cancel: Callable[[], bool], passwords: object) -> object:
+             cancel: Callable[[], bool], **kw: object) -> object:
         progress(1, 4)
         release.wait(20)
-        return real(cf, path, progress=progress, cancel=cancel,  # type: ignore[arg-type]
-                    passwords=passwords)  # type: ignore[arg-type]
+        return real(cf, path, progress=progress, cancel=cancel, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(matcher.check, "check_citations", slow)
     window = make_window()
