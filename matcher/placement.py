@@ -62,6 +62,8 @@ BAND_GAP_LINES = 1.3
 # fraction of what the first band accounted for, to be drawn ("comparably strong").
 SECOND_BAND_MIN_SHARE = 0.20
 SECOND_BAND_RELATIVE = 0.35
+# At most this many bands make one citation (values above labels in three columns).
+MAX_PLACES = 3
 # Two bands whose coverage differs by less than this are indistinguishable duplicates.
 TIE_EPSILON = 0.02
 # A matched word more than this many unmatched atoms away from the rest of its line's
@@ -179,7 +181,10 @@ class _PageModel:
         # Equal runs (the same words twice on the page) go to the line that holds more
         # of the quote: that occurrence is the one the rest of the quote stands beside.
         weight, support = self.weight, self._line_support()
-        runs.sort(key=lambda r: (-len(r), -sum(weight[p[x]] for x in r),
+        # Of runs equally long, the tighter one (fewer dropped words stepped over) is the
+        # verbatim occurrence: "…laws of Tennessee." beats "…laws of / Pennsylvania. /
+        # Tennessee:" where the run hopped over a heading.
+        runs.sort(key=lambda r: (-len(r), r[-1] - r[0], -sum(weight[p[x]] for x in r),
                                  -support[self.page.words[self.page.atoms[r[0]].words[0]].line]))
         return runs
 
@@ -235,29 +240,14 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
     best = max(contenders, key=lambda b: (b.ordered, b.coverage))
     twins = [b for b in contenders if b is not best and b.used == best.used
              and best.ordered - b.ordered < TIE_EPSILON]
-    chosen = [best]
-    remaining = Counter(model.qcount) - best.used
-    second: _Band | None = None
-    for band in bands:
-        if band is best or band in twins:
-            continue
-        trial = _Band(list(band.lines))
-        _fill(model, trial, Counter(remaining))
-        if second is None or trial.coverage > second.coverage:
-            second = trial
-    # A second place must be comparably strong *and* hold part of the quote in order:
-    # two pairs of words that merely occur on the page are not an assembled quote.
-    if (second is not None and second.coverage >= SECOND_BAND_MIN_SHARE
-            and second.coverage >= SECOND_BAND_RELATIVE * best.coverage
-            and second.longest_run >= MIN_RUN_ATOMS):
-        chosen.append(second)
-    coverage = min(1.0, sum(b.coverage for b in chosen))
+    final, places = _add_places(model, bands, best, twins)
+    coverage = min(1.0, final.coverage)
     score = round(100.0 * coverage, 1)
 
     if coverage < REVIEW_COVERAGE:
         return not_located(f"best passage accounts for only {score:.0f}% of the quote's "
                            f"weight (needs {REVIEW_COVERAGE:.0%})", page.number, score)
-    rects, words = _rects(page, chosen)
+    rects, words = _rects(page, [final])
     found = _found_text(page, words)
     if twins:
         alts = tuple(_rects(page, [t])[0] for t in twins)
@@ -265,13 +255,46 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
         return Placement("review", page.number, score,
                          f"the quoted text appears {n} times on this page; all {n} are shown",
                          rects + tuple(r for alt in alts for r in alt), words, found, alts)
-    parts = " (assembled from two places)" if len(chosen) > 1 else ""
+    parts = f" (assembled from {places} places)" if places > 1 else ""
     if coverage < LOCATE_COVERAGE:
         return Placement("review", page.number, score,
                          f"partial match: {score:.0f}% of the quote's weight found"
                          f"{parts}", rects, words, found)
     return Placement("located", page.number, score,
                      f"{score:.0f}% of the quote's weight found{parts}", rects, words, found)
+
+
+def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
+                twins: Sequence[_Band]) -> tuple[_Band, int]:
+    """Grow the citation from ``best`` by further bands that explain the rest of the quote.
+
+    Each candidate is filled *together* with what is already chosen, so solid runs in
+    either place are served before a short dense line in one of them can take their
+    common words. A band is added only if it adds a comparable share of the quote's
+    weight and holds part of it in order (MIN_RUN_ATOMS words taken through runs): two
+    pairs of words that merely occur on the page are not an assembled quote.
+    """
+    current, places = best, 1
+    lines = list(best.lines)
+    for _ in range(MAX_PLACES - 1):
+        options: list[tuple[float, _Band, _Band]] = []
+        for band in bands:
+            if band is best or band in twins or set(band.lines) <= set(lines):
+                continue
+            joint = _Band(lines + band.lines)
+            _fill(model, joint, Counter(model.qcount))
+            options.append((joint.coverage - current.coverage, joint, band))
+        if not options:
+            break
+        gain, joint, band = max(options, key=lambda o: o[0])
+        mine = set(band.lines)
+        in_order = sum(model.page.words[w].line in mine for w in joint.run_words)
+        if gain < SECOND_BAND_MIN_SHARE or gain < SECOND_BAND_RELATIVE * best.coverage \
+                or in_order < MIN_RUN_ATOMS:
+            break
+        current, places = joint, places + 1
+        lines += band.lines
+    return current, places
 
 
 def _group_bands(lines: Sequence[Line], candidates: Iterable[int]) -> list[_Band]:

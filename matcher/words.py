@@ -43,6 +43,7 @@ class Line:
     words: tuple[int, ...]
     vertical: bool
     bbox: Rect
+    skewed: bool = False  # set diagonally (a watermark): no axis-aligned box fits it
 
     @property
     def thickness(self) -> float:
@@ -116,7 +117,8 @@ class PageWords:
             bbox = (min(w[0] for w in ws), min(w[1] for w in ws),
                     max(w[2] for w in ws), max(w[3] for w in ws))
             lines.append(Line(tuple(range(first, len(words))),
-                              page_vertical if vertical is None else vertical, bbox))
+                              page_vertical if vertical is None else vertical, bbox,
+                              _skewed(ws)))
         return cls(number, tuple(words), tuple(lines), source, dict(meta or {}))
 
     @cached_property
@@ -130,6 +132,8 @@ class PageWords:
         out: list[Atom] = []
         carry: Atom | None = None
         for line in self.lines:
+            if line.skewed:
+                continue  # a highlight over a diagonal line would cover half the page
             for pos, wi in enumerate(line.words):
                 word = self.words[wi]
                 parts = split_atoms(word.text)
@@ -178,3 +182,24 @@ def _direction(ws: Sequence[tuple[float, float, float, float, str]]) -> bool | N
     if len(text) >= 3:
         return (y1 - y0) > 1.5 * (x1 - x0)
     return None
+
+
+# A line whose word centres spread across the reading direction by more than this share
+# of their spread along it is set at an angle.
+SKEW_SHARE = 0.25
+
+
+def _skewed(ws: Sequence[tuple[float, float, float, float, str]]) -> bool:
+    """Whether a line runs diagonally (its words climb as they advance)."""
+    if len(ws) < 2:
+        return False
+    cx = [(w[0] + w[2]) / 2 for w in ws]
+    cy = [(w[1] + w[3]) / 2 for w in ws]
+    dx, dy = max(cx) - min(cx), max(cy) - min(cy)
+    height = min(min(w[3] - w[1], w[2] - w[0]) for w in ws)
+    if min(dx, dy) <= max(SKEW_SHARE * max(dx, dy), 2 * height):
+        return False
+    # Set at an angle, every word moves the same way in x and in y; a formula's
+    # sub- and superscripts go up and down.
+    steps = list(zip(cx, cx[1:], cy, cy[1:], strict=False))
+    return len({(x1 > x0, y1 > y0) for x0, x1, y0, y1 in steps}) == 1

@@ -189,3 +189,20 @@ def test_page_without_text_is_refused(make_pdf: Callable[..., Path]) -> None:
     src = PdfSource(make_pdf([[]]))
     p = locate_quote(src, "anything at all", hints=[0])
     assert p.status == "not_located" and not p.rects
+
+
+def test_a_diagonal_watermark_is_not_boxed(tmp_path: Path) -> None:
+    import pymupdf
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for i, line in enumerate(LINES):
+        page.insert_text((72, 100 + 13 * i), line, fontsize=10)
+    centre = pymupdf.Point(150, 600)
+    page.insert_text(centre, "DO NOT SEND THIS PAGE WITH YOUR CLAIM", fontsize=30,
+                     morph=(centre, pymupdf.Matrix(-45)))
+    doc.save(tmp_path / "w.pdf")
+    pw = PdfSource(tmp_path / "w.pdf").page_words(0)
+    assert any(ln.skewed for ln in pw.lines)
+    p = place_on_page(pw, "DO NOT SEND THIS PAGE WITH YOUR CLAIM")
+    assert p.status == "not_located" and not p.rects
+    assert place_on_page(pw, LINES[3]).status == "located"
