@@ -8,6 +8,7 @@ pages, not a scan of every page.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -54,6 +55,17 @@ class DocumentIndex:
         return [p for p in ranked if scores[p] / total >= MIN_PAGE_SHARE][:MAX_CANDIDATE_PAGES]
 
 
+_INDEXES: weakref.WeakKeyDictionary[PdfSource, DocumentIndex] = weakref.WeakKeyDictionary()
+
+
+def document_index(source: PdfSource) -> DocumentIndex:
+    """The source's index, built on first use and kept as long as the source lives."""
+    idx = _INDEXES.get(source)
+    if idx is None:
+        idx = _INDEXES[source] = DocumentIndex(source)
+    return idx
+
+
 def locate_quote(
     source: PdfSource,
     quote: str,
@@ -83,7 +95,7 @@ def locate_quote(
         return _with_note(best, note)
 
     if index is None:
-        idx = DocumentIndex(source)
+        idx = document_index(source)
     elif isinstance(index, DocumentIndex):
         idx = index
     else:

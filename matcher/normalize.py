@@ -102,17 +102,19 @@ def fold(raw: str) -> Folded:
     return Folded("".join(out), tuple(back))
 
 
-_HYPHEN_BREAK = re.compile(r"(?<=\w)-[ \t]*\r?\n[ \t]*(?=[a-zà-ÿ])")
+_HYPHEN_BREAK = re.compile(r"(?<=\w)-[ \t]*\r?\n[ \t]*(?=\w)")
 
 
 def join_line_hyphens(text: str) -> str:
     """Join words hyphenated across a line break (``sub-\\nscription`` → ``subscription``).
 
-    Only a hyphen at the end of a line followed by a lowercase letter is removed, so
-    ``Smith-\\nJones`` and list dashes survive. Applied once, when text is extracted,
-    so every stored offset indexes the repaired text.
+    Only a hyphen at the end of a line followed by a lowercase letter (ligatures such
+    as ``ﬁ`` included) is removed, so ``Smith-\\nJones`` and list dashes survive.
+    Applied once, when text is extracted, so every stored offset indexes the
+    repaired text.
     """
-    return _HYPHEN_BREAK.sub("", text)
+    return _HYPHEN_BREAK.sub(
+        lambda m: "" if text[m.end()].islower() else m.group(0), text)
 
 
 _ATOM = re.compile(r"[^\W_]+")
@@ -124,4 +126,7 @@ def atoms(text: str) -> list[str]:
     >>> atoms("The Insured\u2019s $1,000 de\u00adductible")
     ['the', 'insured', 's', '1', '000', 'deductible']
     """
+    if text.isascii():
+        # Folding ASCII only lowers case and maps ` to ', which atoms drop anyway.
+        return _ATOM.findall(text.lower())
     return _ATOM.findall(fold(text).text)

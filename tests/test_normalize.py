@@ -59,3 +59,13 @@ def test_hyphenation_is_joined_only_before_lowercase() -> None:
 def test_atoms_split_on_punctuation_and_drop_soft_hyphens() -> None:
     assert atoms("Policy-holder’s $1,000 de\u00adductible") == \
         ["policy", "holder", "s", "1", "000", "deductible"]
+
+
+def test_hyphenation_before_a_ligature_is_joined() -> None:
+    assert join_line_hyphens("the of-\n\ufb01cer signed") == "the of\ufb01cer signed"
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=60))
+def test_ascii_fast_path_agrees_with_full_folding(text: str) -> None:
+    import re
+    assert atoms(text) == re.findall(r"[^\W_]+", fold(text).text)
