@@ -197,6 +197,11 @@ class Session:
         self.progress = (done, total)
         self.changed.emit("progress")
 
+    def clear_report(self) -> None:
+        """Forget the report (documents changed; a new check follows)."""
+        self.report = None
+        self.changed.emit("report")
+
     def set_report(self, report: CheckReport) -> None:
         self.report = report
         self.progress = None
@@ -291,6 +296,25 @@ class Session:
             if chunk is not None and chunk.pages:
                 return chunk.pages[0]
         return None
+
+    def unlocated_pages(self, claim_id: str | None) -> dict[str, list[int]]:
+        """Per document, the 0-based pages the claim's not-located evidence points at
+        (its ``page`` hint or its chunk's pages): where a scan may hide the quote."""
+        if self.citations is None or claim_id is None:
+            return {}
+        claim = next((c for c in self.citations.claims if c.id == claim_id), None)
+        result = self.claim_result(claim_id)
+        if claim is None or result is None:
+            return {}
+        out: dict[str, list[int]] = {}
+        for ev, got in zip(claim.evidence, result.evidence, strict=False):
+            if got.status != "not_located" or got.document not in self.documents:
+                continue
+            pages = [ev.page] if ev.page is not None else []
+            chunk = self.citations.chunk(ev.chunk_id) if ev.chunk_id else None
+            pages += list(chunk.pages or []) if chunk is not None else []
+            out.setdefault(got.document, []).extend(p - 1 for p in pages)
+        return out
 
     def evidence_views(self, claim_id: str | None) -> list[EvidenceView]:
         """The detail pane's content for a claim, sentences included."""

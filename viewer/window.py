@@ -49,6 +49,7 @@ from .highlight import Highlighter
 from .layout import ZoomMode
 from .notice import NoticeBar
 from .render import DocRef, Renderer
+from .scans import pages_needing_ocr
 from .session import Change, Session
 from .settings import Preferences
 from .tasks import Operation
@@ -104,6 +105,7 @@ class MainWindow(QMainWindow):
         self._page_requested = False
         self._shown_doc: str | None = None
         self._notice_about_documents = False
+        self._notice_about_ocr = False
         self._split_done = False
         self._build()
         self.session.changed.connect(self._on_session)
@@ -458,7 +460,7 @@ class MainWindow(QMainWindow):
         if path is None:
             return
         self.session.relocate(doc_id, path.resolve())
-        self.session.report = None
+        self.session.clear_report()
         self._inspect_all()
 
     def unlock_document(self, doc_id: str) -> None:
@@ -547,8 +549,9 @@ class MainWindow(QMainWindow):
     # -- background operations ----------------------------------------------------------
     def _run(self, work: Callable[..., object], on_success: Callable[..., None], *,
              on_progress: Callable[[int, int], None] | None = None,
+             on_failure: Callable[[BaseException], None] | None = None,
              name: str = "citeview-operation") -> Operation:
-        op = Operation(work, on_success=on_success, on_failure=self._op_failed,
+        op = Operation(work, on_success=on_success, on_failure=on_failure or self._op_failed,
                        on_progress=on_progress, name=name, parent=self)
         self._ops.append(op)
         op.finished.connect(lambda op=op: self._op_finished(op))
@@ -595,6 +598,7 @@ class MainWindow(QMainWindow):
 
     def _show_selection(self) -> None:
         s = self.session
+        self._offer_ocr()
         doc_id = s.shown_document
         if doc_id != self._shown_doc:
             self._show_document(doc_id)
@@ -608,6 +612,65 @@ class MainWindow(QMainWindow):
             hint = s.hinted_page(s.selected)
             if hint is not None:
                 self.view.go_to_page(hint - 1)
+
+    # -- scanned pages ------------------------------------------------------------------
+    def _offer_ocr(self) -> None:
+        """If the selected claim was not located on a page that is a scan without text,
+        offer (in the notice bar) to recognise that page now."""
+        if self._notice_about_ocr:
+            self.notice.clear()
+            self._notice_about_ocr = False
+        claim = self.session.selected
+        wanted = self.session.unlocated_pages(claim)
+        if not wanted or self.session.problem_documents():
+            return
+        doc_id, pages = next(iter(wanted.items()))
+        doc = self.session.documents[doc_id]
+        if not doc.usable or not pages:
+            return
+        path, password = doc.path, doc.password
+        self._run(lambda _p, _c: pages_needing_ocr(path, pages, password=password),
+                  lambda found: self._show_ocr_offer(claim, doc_id, found),
+                  on_failure=lambda exc: log.info("scan check failed: %s", exc),
+                  name="citeview-scan-check")
+
+    def _show_ocr_offer(self, claim: str | None, doc_id: str, pages: list[int]) -> None:
+        if not pages or claim != self.session.selected or self.session.problem_documents():
+            return
+        doc = self.session.documents[doc_id]
+        n = pages[0] + 1
+        self._notice_about_ocr = True
+        self.notice.show_notice(
+            f"Page {n} of {doc.name} is a scanned image with no text yet, so the quote "
+            f"cannot be found on it.", kind="info",
+            actions=[(f"Recognise Text on Page {n}", lambda: self.recognise_page(doc_id, n - 1))])
+
+    def recognise_page(self, doc_id: str, page: int) -> None:
+        """OCR one page in the background, store its words, then check again."""
+        from matcher.ocr import ocr_page
+
+        doc = self.session.documents[doc_id]
+        path, password = doc.path, doc.password
+        self.notice.show_notice(f"Recognising text on page {page + 1} of {doc.name}…")
+        self._notice_about_ocr = True
+        self.progress.setRange(0, 0)
+        self.progress.setFormat("Recognising text…")
+        self.progress.show()
+
+        def done(_words: object) -> None:
+            self.progress.hide()
+            self.notice.clear()
+            self._notice_about_ocr = False
+            self.statusBar().showMessage(f"Text recognised on page {page + 1}; checking "
+                                         "again…", 5000)
+            self.recheck()
+
+        def failed(exc: BaseException) -> None:
+            self.progress.hide()
+            self.notice.show_notice(f"Text recognition failed: {exc}", kind="error")
+
+        self._run(lambda _p, _c: ocr_page(path, page, password=password), done,
+                  on_failure=failed, name="citeview-ocr")
 
     def step_claim(self, delta: int, *, flagged: bool = False) -> None:
         target = self.session.step(delta, flagged_only=flagged)

@@ -7,6 +7,7 @@ needed at once.
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -374,3 +375,37 @@ def test_small_window_still_works(qtbot: QtBot, make_window: MakeWindow, cite: P
     assert window.view.viewport().width() >= 400 and window.view.viewport().height() >= 350
     assert window.claims.width() >= 200 and window.detail.height() >= 100
     assert all(isinstance(w.grab().toImage(), QImage) for w in (window.claims, window.detail))
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+def test_scanned_page_offers_ocr_and_then_highlights(qtbot: QtBot, make_window: MakeWindow,
+                                                     tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CITEVIEW_OCR_STORE", str(tmp_path / "ocr-store"))
+    text = text_pdf(tmp_path / "text.pdf", pages=2)
+    scan = pymupdf.open()
+    with pymupdf.open(text) as src:
+        for page in src:  # each page as a bare 200-dpi image: no text layer at all
+            pix = page.get_pixmap(dpi=200)
+            out = scan.new_page(width=page.rect.width, height=page.rect.height)
+            out.insert_image(out.rect, pixmap=pix)
+    scan.save(tmp_path / "scan.pdf")
+    scan.close()
+    quote = paragraph_lines(1, 40)[6]
+    cite = write_citations(tmp_path / "scan.cite", "scan.pdf", [
+        {"id": "s", "text": "on the scan", "evidence": [{"page": 2, "quote": quote}]}])
+    window = make_window((1000, 750))
+    open_and_check(qtbot, window, cite)
+    assert window.session.claim_result("s").status == "not_located"  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: bool(window.notice.buttons()), timeout=20000)
+    assert "Page 2 of scan.pdf is a scanned image" in window.notice.text()
+    [button] = window.notice.buttons()
+    assert button.text() == "Recognise Text on Page 2"
+    before = window.session.report
+    button.click()
+    qtbot.waitUntil(lambda: window.session.report is not before, timeout=60000)
+    claim = window.session.claim_result("s")
+    assert claim is not None and claim.status in ("located", "review"), claim
+    assert claim.evidence[0].page == 2 and claim.evidence[0].rects
+    qtbot.waitUntil(window.is_settled, timeout=20000)
+    assert count_color(window.grab().toImage(), HIGHLIGHT) > 0
