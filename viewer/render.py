@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, QThread, Signal
 from PySide6.QtGui import QImage
 
 from . import render_worker
@@ -87,6 +87,14 @@ def tile_grid(width: int, height: int) -> list[tuple[int, int, int, int]]:
     tw, th = math.ceil(width / cols), math.ceil(height / rows)
     return [(c * tw, r * th, min(tw, width - c * tw), min(th, height - r * th))
             for r in range(rows) for c in range(cols)]
+
+
+def tile_rect(origin: QPointF, tile: tuple[int, int, int, int], dpr: float) -> QRectF:
+    """Where a tile (device pixels of the page image) is painted, in logical pixels, for a
+    page whose top-left is at ``origin``: at its natural size, one image pixel per device
+    pixel, so nothing is resampled."""
+    x, y, w, h = tile
+    return QRectF(origin.x() + x / dpr, origin.y() + y / dpr, w / dpr, h / dpr)
 
 
 def page_keys(doc: DocRef, page: Page, dpr: float) -> list[RenderKey]:

@@ -26,7 +26,7 @@ from . import qtcompat
 from .highlight import Highlighter
 from .layout import MARGIN, Layout, ZoomMode, clamp_zoom
 from .page import Page, PageInfo, Rect
-from .render import DocRef, Renderer, RenderKey, keys_by_distance, page_keys
+from .render import DocRef, Renderer, RenderKey, keys_by_distance, page_keys, tile_rect
 
 # Zoom steps of the zoom-in/out commands (pixels per point).
 ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0,
@@ -314,18 +314,13 @@ class PageView(QAbstractScrollArea):
         for page in self.pages_layout.pages_in(self.visible_layout_rect()):
             origin = page.rect().topLeft() + offset
             out += [k for k in page_keys(self.doc, page, dpr)
-                    if self._tile_rect(origin, k, dpr).intersects(view)]
+                    if tile_rect(origin, k.tile, dpr).intersects(view)]
         return out
 
     def is_settled(self) -> bool:
         """Every tile in view is rendered (or failed for good)."""
         cache, errors = self.renderer.cache, self.renderer.errors
         return all(k in cache or k in errors for k in self.visible_keys())
-
-    @staticmethod
-    def _tile_rect(origin: QPointF, key: RenderKey, dpr: float) -> QRectF:
-        x, y, w, h = key.tile
-        return QRectF(origin.x() + x / dpr, origin.y() + y / dpr, w / dpr, h / dpr)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         qtcompat.top_up()  # painting is where most Qt calls are made (see qtcompat)
@@ -355,17 +350,16 @@ class PageView(QAbstractScrollArea):
             self.painted_pages[page.index] = target
             painter.fillRect(target, PAPER)
             keys = [k for k in page_keys(doc, page, dpr)
-                    if self._tile_rect(target.topLeft(), k, dpr).intersects(view)]
+                    if tile_rect(target.topLeft(), k.tile, dpr).intersects(view)]
             absent = [k for k in keys if k not in self.renderer.cache]
             if absent:
                 self._paint_interim(painter, page, target, keys[0].scale)
             for key in keys:
                 tile = self.renderer.cache.get(key)
                 if tile is not None:
-                    w, h = tile.image.width(), tile.image.height()
-                    painter.drawImage(QRectF(target.x() + tile.x / dpr,
-                                             target.y() + tile.y / dpr, w / dpr, h / dpr),
-                                      tile.image)
+                    # Where MuPDF says the pixmap starts, which may differ from the request.
+                    at = (tile.x, tile.y, tile.image.width(), tile.image.height())
+                    painter.drawImage(tile_rect(target.topLeft(), at, dpr), tile.image)
                 elif key in self.renderer.errors:
                     self._paint_error(painter, target)
             self.painted_highlights += [(page.index, r) for r in
