@@ -118,6 +118,7 @@ def join_line_hyphens(text: str) -> str:
 
 
 _ATOM = re.compile(r"[^\W_]+")
+ATOM_PATTERN = _ATOM  # for callers with their own ASCII fast path
 
 
 def atoms(text: str) -> list[str]:

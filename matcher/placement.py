@@ -124,10 +124,14 @@ class _PageModel:
         self.total = sum(self.weight[a] * k for a, k in self.qcount.items())
         limit = max(DISTINCT_MAX_COUNT, DISTINCT_MAX_SHARE * n)
         self.distinct = {a for a in self.qcount if 0 < counts.get(a, 0) <= limit}
-        # Atom positions grouped by the line of their first word.
-        self.line_atoms: dict[int, list[int]] = {}
-        for pos, atom in enumerate(page.atoms):
-            self.line_atoms.setdefault(page.words[atom.words[0]].line, []).append(pos)
+        self.line_atoms = page.line_atoms
+        # Only lines holding some quote atom can matter; everything below looks at
+        # those alone, so a long page costs little more than a short one.
+        self.hits = sorted(pos for a in self.qcount for pos in page.atom_positions.get(a, ()))
+        self.line_hits: dict[int, list[int]] = {}  # per line, positions of quote atoms
+        for pos in self.hits:
+            self.line_hits.setdefault(page.atom_lines[pos], []).append(pos)
+        self.touched = sorted(self.line_hits)
         self.runs = self._runs()
         self.run_pos = {pos for run in self.runs for pos in run}
 
@@ -140,27 +144,30 @@ class _PageModel:
         better explanation of where the quote came from.
         """
         q = self.quote
-        p = [a.text for a in self.page.atoms]
+        p = self.page.atom_texts
         where: dict[str, list[int]] = {}
         for j, a in enumerate(q):
             where.setdefault(a, []).append(j)
         covered: set[tuple[int, int]] = set()
         runs: list[tuple[int, ...]] = []
-        for i, a in enumerate(p):
-            for j in where.get(a, ()):
+        nq, np_, qset = len(q), len(p), self.qcount
+        for i in self.hits:
+            for j in where[p[i]]:
                 if (i, j) in covered:
                     continue  # inside a run already found from an earlier start
                 path = [i]
                 ii, jj = i, j
-                while jj + 1 < len(q):
+                while jj + 1 < nq:
                     nxt = q[jj + 1]
-                    step = next((s for s in range(1, MAX_RUN_SKIP + 2)
-                                 if ii + s < len(p) and p[ii + s] == nxt), None)
-                    # Words a quote dropped are skipped freely; stepping over words the
-                    # quote does hold (elsewhere) is how shuffled text fakes a run.
-                    if step is None or sum(p[x] in self.qcount
-                                           for x in range(ii + 1, ii + step)) > 1:
-                        break
+                    if ii + 1 < np_ and p[ii + 1] == nxt:
+                        step = 1  # the common case, checked without the search below
+                    else:
+                        step = next((s for s in range(2, MAX_RUN_SKIP + 2)
+                                     if ii + s < np_ and p[ii + s] == nxt), 0)
+                        # Words a quote dropped are skipped freely; stepping over words
+                        # the quote does hold (elsewhere) is how shuffled text fakes a run.
+                        if not step or sum(p[x] in qset for x in range(ii + 1, ii + step)) > 1:
+                            break
                     ii, jj = ii + step, jj + 1
                     covered.add((ii, jj))
                     path.append(ii)
@@ -184,28 +191,26 @@ class _PageModel:
         # Of runs equally long, the tighter one (fewer dropped words stepped over) is the
         # verbatim occurrence: "…laws of Tennessee." beats "…laws of / Pennsylvania. /
         # Tennessee:" where the run hopped over a heading.
+        lines = self.page.atom_lines
         runs.sort(key=lambda r: (-len(r), r[-1] - r[0], -sum(weight[p[x]] for x in r),
-                                 -support[self.page.words[self.page.atoms[r[0]].words[0]].line]))
+                                 -support[lines[r[0]]]))
         return runs
 
     def _line_support(self) -> dict[int, float]:
         """Per line, the share of its atoms that are quote atoms."""
-        atoms = self.page.atoms
-        return {ln: sum(atoms[p].text in self.qcount for p in ps) / len(ps)
-                for ln, ps in self.line_atoms.items()}
+        return {ln: len(self.line_hits[ln]) / len(self.line_atoms[ln]) for ln in self.touched}
 
     def line_is_candidate(self, line: int) -> tuple[bool, bool]:
         """(candidate, strong): strong lines hold a run or a distinctive quote atom."""
-        positions = self.line_atoms.get(line, [])
-        if not positions:
+        hits = self.line_hits.get(line, [])
+        if not hits:
             return False, False
-        atoms = self.page.atoms
-        if any(p in self.run_pos for p in positions):
+        if any(p in self.run_pos for p in hits):
             return True, True
-        matched = [atoms[p].text for p in positions if atoms[p].text in self.qcount]
-        if len(matched) < DENSE_LINE_SHARE * len(positions) or not matched:
+        if len(hits) < DENSE_LINE_SHARE * len(self.line_atoms[line]):
             return False, False
-        return True, any(a in self.distinct for a in matched)
+        texts = self.page.atom_texts
+        return True, any(texts[p] in self.distinct for p in hits)
 
 
 def place_on_page(page: PageWords, quote: str) -> Placement:
@@ -224,7 +229,7 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
         return not_located("the page has no text layer and no stored OCR words", page.number)
 
     model = _PageModel(page, quote_atoms)
-    flags = {ln: model.line_is_candidate(ln) for ln in model.line_atoms}
+    flags = {ln: model.line_is_candidate(ln) for ln in model.touched}
     candidates = [ln for ln, (cand, _) in flags.items() if cand]
     bands = [b for b in _group_bands(page.lines, candidates)
              if any(flags[ln][1] for ln in b.lines)]
@@ -361,18 +366,17 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
                 take(pos)
 
     def density(ln: int) -> float:
-        ps = model.line_atoms.get(ln, [])
-        return sum(atoms[p].text in model.qcount for p in ps) / max(len(ps), 1)
+        return len(model.line_hits.get(ln, ())) / max(len(model.line_atoms.get(ln, ())), 1)
 
     by_density = sorted(band.lines, key=density, reverse=True)
     take_runs(solid=True)
     for ln in by_density:
         if density(ln) >= DENSE_LINE_SHARE:
-            for pos in model.line_atoms.get(ln, []):
+            for pos in model.line_hits.get(ln, ()):
                 take(pos)
     take_runs(solid=False)
     for ln in by_density:
-        for pos in model.line_atoms.get(ln, []):
+        for pos in model.line_hits.get(ln, ()):
             take(pos)
     # Whichever step took them, the runs this band now holds whole are its in-order
     # evidence.

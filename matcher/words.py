@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from typing import Literal, NamedTuple
 
+from .normalize import ATOM_PATTERN as _ATOM
 from .normalize import atoms as split_atoms
 
 Rect = tuple[float, float, float, float]
@@ -20,9 +21,12 @@ WordSource = Literal["text", "ocr"]
 RawWord = tuple[float, float, float, float, str, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
-    """One word on the page and the index of the line it belongs to."""
+class Word(NamedTuple):
+    """One word on the page and the index of the line it belongs to.
+
+    A named tuple rather than a frozen dataclass: a page has hundreds of words and
+    building them is on the path of every cold placement.
+    """
 
     x0: float
     y0: float
@@ -62,8 +66,7 @@ class Line:
         return (x0, x1) if self.vertical else (y0, y1)
 
 
-@dataclass(frozen=True, slots=True)
-class Atom:
+class Atom(NamedTuple):
     """A folded alphanumeric unit of text and the word(s) it was read from."""
 
     text: str
@@ -96,29 +99,24 @@ class PageWords:
         """
         groups: dict[tuple[int, int], list[tuple[float, float, float, float, str]]] = {}
         for item in raw:
-            x0, y0, x1, y1, text = (float(item[0]), float(item[1]), float(item[2]),  # type: ignore[arg-type]
-                                    float(item[3]), str(item[4]))  # type: ignore[arg-type]
-            if not text.strip() or x1 < x0 or y1 < y0:
+            x0, y0, x1, y1, text, block, line = item[:7]
+            if x1 < x0 or y1 < y0 or not text.strip():  # type: ignore[operator, attr-defined]
                 continue
-            key = (int(item[5]), int(item[6]))  # type: ignore[call-overload]
-            groups.setdefault(key, []).append((x0, y0, x1, y1, text))
+            groups.setdefault((block, line), []).append(  # type: ignore[arg-type]
+                (float(x0), float(y0), float(x1), float(y1), str(text)))  # type: ignore[arg-type]
 
-        directions = [_direction(ws) for ws in groups.values()]
-        votes = [d for d in directions if d is not None]
+        shapes = [_shape(ws) for ws in groups.values()]
+        votes = [v for v, _, _ in shapes if v is not None]
         page_vertical = sum(votes) * 2 > len(votes) if votes else False
 
         words: list[Word] = []
         lines: list[Line] = []
-        for ws, vertical in zip(groups.values(), directions, strict=True):
+        for ws, (vertical, skewed, bbox) in zip(groups.values(), shapes, strict=True):
             line_no = len(lines)
             first = len(words)
-            for x0, y0, x1, y1, text in ws:
-                words.append(Word(x0, y0, x1, y1, text, line_no))
-            bbox = (min(w[0] for w in ws), min(w[1] for w in ws),
-                    max(w[2] for w in ws), max(w[3] for w in ws))
+            words += [Word(x0, y0, x1, y1, text, line_no) for x0, y0, x1, y1, text in ws]
             lines.append(Line(tuple(range(first, len(words))),
-                              page_vertical if vertical is None else vertical, bbox,
-                              _skewed(ws)))
+                              page_vertical if vertical is None else vertical, bbox, skewed))
         return cls(number, tuple(words), tuple(lines), source, dict(meta or {}))
 
     @cached_property
@@ -131,30 +129,27 @@ class PageWords:
         """
         out: list[Atom] = []
         carry: Atom | None = None
+        words = self.words
         for line in self.lines:
             if line.skewed:
                 continue  # a highlight over a diagonal line would cover half the page
-            for pos, wi in enumerate(line.words):
-                word = self.words[wi]
-                parts = split_atoms(word.text)
+            last_word = line.words[-1]
+            for wi in line.words:
+                text = words[wi].text
+                parts = _ATOM.findall(text.lower()) if text.isascii() else split_atoms(text)
                 if not parts:
                     continue
                 if carry is not None:
-                    if pos == 0 and word.text[:1].islower():
+                    if wi == line.words[0] and text[:1].islower():
                         out.append(Atom(carry.text + parts[0], (*carry.words, wi)))
-                        parts = parts[1:]
+                        del parts[0]
                     else:
                         out.append(carry)
                     carry = None
-                last = len(parts) - 1
-                for k, part in enumerate(parts):
-                    hyphen_end = (k == last and pos == len(line.words) - 1
-                                  and word.text.rstrip().endswith(("-", "\u00ad", "\u2010")))
-                    atom = Atom(part, (wi,))
-                    if hyphen_end:
-                        carry = atom
-                    else:
-                        out.append(atom)
+                out += [Atom(part, (wi,)) for part in parts]
+                if wi == last_word and parts and \
+                        text.rstrip().endswith(("-", "\u00ad", "\u2010")):
+                    carry = out.pop()  # may join the first word of the next line
         if carry is not None:
             out.append(carry)
         return tuple(out)
@@ -167,21 +162,35 @@ class PageWords:
             counts[a.text] = counts.get(a.text, 0) + 1
         return counts
 
+    @cached_property
+    def atom_texts(self) -> tuple[str, ...]:
+        """The text of each atom, in reading order (for fast sequence comparisons)."""
+        return tuple(a.text for a in self.atoms)
+
+    @cached_property
+    def atom_lines(self) -> tuple[int, ...]:
+        """For each atom, the line of its first word."""
+        return tuple(self.words[a.words[0]].line for a in self.atoms)
+
+    @cached_property
+    def line_atoms(self) -> dict[int, list[int]]:
+        """Atom positions grouped by the line of their first word."""
+        out: dict[int, list[int]] = {}
+        for pos, line in enumerate(self.atom_lines):
+            out.setdefault(line, []).append(pos)
+        return out
+
+    @cached_property
+    def atom_positions(self) -> dict[str, list[int]]:
+        """Where each atom occurs (positions in :attr:`atoms`)."""
+        out: dict[str, list[int]] = {}
+        for pos, text in enumerate(self.atom_texts):
+            out.setdefault(text, []).append(pos)
+        return out
+
     def text(self) -> str:
         """The page's words joined line by line (for display and debugging)."""
         return "\n".join(" ".join(self.words[i].text for i in ln.words) for ln in self.lines)
-
-
-def _direction(ws: Sequence[tuple[float, float, float, float, str]]) -> bool | None:
-    """Guess whether a line's text runs vertically; ``None`` when one word cannot tell."""
-    if len(ws) >= 2:
-        cx = [(w[0] + w[2]) / 2 for w in ws]
-        cy = [(w[1] + w[3]) / 2 for w in ws]
-        return (max(cy) - min(cy)) > (max(cx) - min(cx))
-    x0, y0, x1, y1, text = ws[0]
-    if len(text) >= 3:
-        return (y1 - y0) > 1.5 * (x1 - x0)
-    return None
 
 
 # A line whose word centres spread across the reading direction by more than this share
@@ -189,17 +198,26 @@ def _direction(ws: Sequence[tuple[float, float, float, float, str]]) -> bool | N
 SKEW_SHARE = 0.25
 
 
-def _skewed(ws: Sequence[tuple[float, float, float, float, str]]) -> bool:
-    """Whether a line runs diagonally (its words climb as they advance)."""
-    if len(ws) < 2:
-        return False
-    cx = [(w[0] + w[2]) / 2 for w in ws]
-    cy = [(w[1] + w[3]) / 2 for w in ws]
+def _shape(ws: Sequence[tuple[float, float, float, float, str]]
+           ) -> tuple[bool | None, bool, Rect]:
+    """A line's direction (vertical? ``None`` when one short word cannot tell), whether
+    it is set diagonally (its words climb as they advance), and its bounding box."""
+    x0 = min(w[0] for w in ws)
+    y0 = min(w[1] for w in ws)
+    x1 = max(w[2] for w in ws)
+    y1 = max(w[3] for w in ws)
+    bbox = (x0, y0, x1, y1)
+    if len(ws) == 1:
+        _, wy0, _, wy1, text = ws[0]
+        return ((wy1 - wy0) > 1.5 * (x1 - x0) if len(text) >= 3 else None), False, bbox
+    cx = [w[0] + w[2] for w in ws]  # doubled centres: only comparisons follow
+    cy = [w[1] + w[3] for w in ws]
     dx, dy = max(cx) - min(cx), max(cy) - min(cy)
-    height = min(min(w[3] - w[1], w[2] - w[0]) for w in ws)
+    vertical = dy > dx
+    height = 2 * min(min(w[3] - w[1], w[2] - w[0]) for w in ws)
     if min(dx, dy) <= max(SKEW_SHARE * max(dx, dy), 2 * height):
-        return False
+        return vertical, False, bbox
     # Set at an angle, every word moves the same way in x and in y; a formula's
     # sub- and superscripts go up and down.
-    steps = list(zip(cx, cx[1:], cy, cy[1:], strict=False))
-    return len({(x1 > x0, y1 > y0) for x0, x1, y0, y1 in steps}) == 1
+    steps = {(b > a, d > c) for a, b, c, d in zip(cx, cx[1:], cy, cy[1:], strict=False)}
+    return vertical, len(steps) == 1, bbox

@@ -18,7 +18,7 @@ def main(pdf: str, page: int, quote: str) -> None:
     model = _PageModel(pw, atoms(quote))
     print("quote atoms:", " ".join(model.quote))
     print("runs:", [" ".join(pw.atoms[p].text for p in run) for run in model.runs])
-    flags = {ln: model.line_is_candidate(ln) for ln in model.line_atoms}
+    flags = {ln: model.line_is_candidate(ln) for ln in model.touched}
     cands = [ln for ln, f in flags.items() if f[0]]
     for band in _group_bands(pw.lines, cands):
         _fill(model, band, Counter(model.qcount))
