@@ -30,8 +30,12 @@ class DocumentIndex:
                  ) -> None:
         self.page_count = source.page_count
         self.pages_of: dict[str, dict[int, int]] = {}
+        self.wordless: list[int] = []  # pages with no text layer and no stored OCR words
         for n in range(source.page_count):
-            for atom, k in source.page_words(n).atom_counts.items():
+            words = source.page_words(n)
+            if not words.words:
+                self.wordless.append(n)
+            for atom, k in words.atom_counts.items():
                 self.pages_of.setdefault(atom, {})[n] = k
             if progress is not None:
                 progress(n + 1, source.page_count)
@@ -116,9 +120,22 @@ def locate_quote(
                            reason=f"the quote fits page {_page_label(elsewhere)} and page "
                                   f"{pages} equally well; give a page hint to choose" + note)
         best = elsewhere
+    if (best is None or not best.placed) and idx.wordless:
+        note += "; " + _wordless_note(idx.wordless, source.page_count)
     if best is None:
         return not_located("no page of the document holds the quote's words" + note)
     return _with_note(best, note)
+
+
+def _wordless_note(pages: Sequence[int], page_count: int) -> str:
+    """Tell the reader that scanned pages were not searched, and how to fix it."""
+    if len(pages) == page_count:
+        where = "no page has"
+    else:
+        shown = ", ".join(str(p + 1) for p in pages[:5]) + ("…" if len(pages) > 5 else "")
+        where = f"page{'s' if len(pages) > 1 else ''} {shown} {'have' if len(pages) > 1 else 'has'}"
+    return (f"{where} a text layer or OCR words (a scan?); run 'citeview prepare' on its "
+            "folder, or OCR the page in the viewer")
 
 
 def _best(placements: Sequence[Placement]) -> Placement | None:

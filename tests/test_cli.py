@@ -136,3 +136,29 @@ def test_schema_version_and_help() -> None:
     assert citeview("--version").stdout.startswith("citeview ")
     helptext = citeview("--help").stdout
     assert "check" in helptext and "locate" in helptext and "prepare" in helptext
+
+
+def test_prepare_then_locate_uses_stored_ocr_boxes(tmp_path: Path) -> None:
+    from tests.pdfgen import image_only_copy
+    lines = ["The insurer will pay the reasonable cost of",
+             "temporary repairs made to protect covered",
+             "property from further damage after a loss."]
+    src = write_pdf(tmp_path / "src.pdf", [paragraph(lines, leading=22)], fontsize=16)
+    docs = tmp_path / "scans"
+    docs.mkdir()
+    scan, truth = image_only_copy(src, docs / "scan.pdf", dpi=200)
+    env = {**__import__("os").environ, "CITEVIEW_OCR_STORE": str(tmp_path / "store")}
+    run = lambda *a: subprocess.run([sys.executable, "-m", "viewer.cli", *a],  # noqa: E731
+                                    capture_output=True, text=True, env=env, timeout=300)
+    before = json.loads(run("locate", str(scan), "--quote", lines[1], "--json").stdout)
+    assert before["status"] == "not_located" and "citeview prepare" in before["reason"]
+
+    prepared = run("prepare", str(docs), "--dpi", "200")
+    assert prepared.returncode == 0, prepared.stderr
+    after = json.loads(run("locate", str(scan), "--quote", lines[1], "--json").stdout)
+    assert after["status"] == "located" and after["page"] == 1
+    [rect] = after["rects"]
+    want = [w for w in truth[0] if w[4] in lines[1].split()]
+    box = (min(w[0] for w in want), min(w[1] for w in want),
+           max(w[2] for w in want), max(w[3] for w in want))
+    assert all(abs(a - b) < 6 for a, b in zip(rect, box, strict=True)), (rect, box)

@@ -13,6 +13,10 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matcher.document import OcrWordSource
 
 SUBCOMMANDS = ("check", "locate", "schema", "prepare")
 EXIT_USAGE = 2
@@ -114,7 +118,7 @@ def _check(args: list[str]) -> int:
     passwords = dict(p.split("=", 1) for p in opts.password if "=" in p)
     bar = TerminalProgress("checking", unit="quotes", enabled=not opts.quiet)
     report = check_citations(cf, opts.citations, progress=bar.update, passwords=passwords,
-                             ocr=_ocr_store(opts.citations.parent))
+                             ocr=_ocr_store())
     bar.finish()
     if opts.json:
         print(report.model_dump_json(indent=2))
@@ -123,13 +127,10 @@ def _check(args: list[str]) -> int:
     return 0
 
 
-def _ocr_store(folder: Path) -> object | None:
-    """The OCR word-box store for documents in ``folder``, when OCR support is installed."""
-    try:
-        from matcher.ocr import default_store
-    except ImportError:
-        return None
-    return default_store(folder)
+def _ocr_store() -> OcrWordSource:
+    """Where ``citeview prepare`` keeps OCR word boxes, so prepared scans are matched."""
+    from matcher.ocr.store import OcrStore
+    return OcrStore.default()
 
 
 def _table(report: object) -> str:
@@ -168,7 +169,7 @@ def _locate(args: list[str]) -> int:
 
     try:
         src = PdfSource(opts.pdf, password=opts.password,
-                        ocr=_ocr_store(opts.pdf.parent))
+                        ocr=_ocr_store())
     except DocumentError as exc:
         return _fail(str(exc))
     with src:
