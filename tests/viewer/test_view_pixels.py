@@ -167,3 +167,18 @@ def test_zoom_keeps_the_point_under_the_cursor(qtbot: QtBot, view: PageView,
         assert abs(after.y() - cursor.y()) <= 1
         if view.horizontalScrollBar().maximum() > 0:  # else the page is centred, not moved
             assert abs(after.x() - cursor.x()) <= 1
+
+
+def test_while_rendering_a_new_zoom_the_old_image_is_shown_scaled(
+        qtbot: QtBot, view: PageView, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pdf = text_pdf(tmp_path / "i.pdf", pages=2)
+    show_highlight(qtbot, view, pdf, (900, 700), 1.0, [], page=0)
+    monkeypatch.setattr(view.renderer, "want", lambda keys: None)  # the worker is "busy"
+    view.set_zoom(1.6)
+    assert not view.is_settled()
+    image = view.viewport().grab().toImage()
+    page = view.painted_pages[0]
+    crop = image.copy(page.toAlignedRect().intersected(image.rect()))
+    # Not blank paper: the 100 % image, scaled, stands in until the 160 % one arrives.
+    white = count_color(crop, QColor("#FFFFFF"))
+    assert white < crop.width() * crop.height() * 0.995
