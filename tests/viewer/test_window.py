@@ -7,6 +7,7 @@ needed at once.
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 from collections.abc import Callable
@@ -173,6 +174,37 @@ def test_keyboard_steps_through_claims(qtbot: QtBot, make_window: MakeWindow,
     qtbot.keyClick(window.view, Qt.Key.Key_F)  # the only flagged one: stays
     assert window.session.selected == "invented"
     assert window.claims.currentIndex().row() == 2
+    window.claims.setFocus()  # in the list, the arrows and the commands both work
+    qtbot.keyClick(window.claims, Qt.Key.Key_Down)
+    assert window.session.selected == "bad"
+    qtbot.keyClick(window.claims, Qt.Key.Key_K)
+    assert window.session.selected == "invented"
+    window.page_box.setFocus()  # typing in the page box is typing, not a command
+    qtbot.keyClick(window.page_box, Qt.Key.Key_J)
+    assert window.session.selected == "invented"
+
+
+def test_claims_on_two_documents_switch_the_view(qtbot: QtBot, make_window: MakeWindow,
+                                                 tmp_path: Path) -> None:
+    text_pdf(tmp_path / "a.pdf", pages=2)
+    text_pdf(tmp_path / "b.pdf", pages=4, rotation=90)
+    cite = tmp_path / "two.cite"
+    cite.write_text(json.dumps({"version": 1, "documents": [
+        {"id": "a", "path": "a.pdf"}, {"id": "b", "path": "b.pdf"}], "claims": [
+        {"id": "in-a", "evidence": [{"document": "a", "quote": paragraph_lines(0, 40)[4]}]},
+        {"id": "in-b", "evidence": [{"document": "b", "quote": paragraph_lines(3, 40)[9]}]},
+    ]}))
+    window = make_window((1000, 800))
+    open_and_check(qtbot, window, cite)
+    assert window.view.doc is not None and window.view.doc.path.endswith("a.pdf")
+    window.session.select("in-b")
+    qtbot.waitUntil(window.is_settled, timeout=20000)
+    assert window.view.doc.path.endswith("b.pdf") and window.view.page_count() == 4
+    assert window.view.highlighter.pages() == [3]
+    assert window.page_count_label.text().strip() == "of 4"
+    window.session.select("in-a")
+    qtbot.waitUntil(window.is_settled, timeout=20000)
+    assert window.view.doc.path.endswith("a.pdf") and window.view.highlighter.pages() == [0]
 
 
 def test_shortcuts_are_shown_in_menus(make_window: MakeWindow) -> None:
