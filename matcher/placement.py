@@ -210,7 +210,12 @@ class _PageModel:
         if len(hits) < DENSE_LINE_SHARE * len(self.line_atoms[line]):
             return False, False
         texts = self.page.atom_texts
-        return True, any(texts[p] in self.distinct for p in hits)
+        if any(texts[p] in self.distinct for p in hits):
+            return True, True
+        # No rare word, but the line alone holds most of the quote (a shuffled line of
+        # moderately common words, a label printed twice on the form): still strong.
+        held = Counter(texts[p] for p in hits) & self.qcount
+        return True, sum(self.weight[a] * k for a, k in held.items()) >= 0.5 * self.total
 
 
 def place_on_page(page: PageWords, quote: str) -> Placement:
