@@ -143,7 +143,7 @@ class PdfSource:
         return self._hash
 
     def page_words(self, number: int) -> PageWords:
-        """Words of page ``number`` (0-based): the text layer, else stored OCR boxes.
+        """Words of page ``number`` (0-based): stored OCR boxes if any, else the text layer.
 
         A page that cannot be parsed yields an empty :class:`PageWords` rather than an
         exception, so one damaged page never stops a whole search.
@@ -152,14 +152,17 @@ class PdfSource:
         if cached is not None:
             return cached
         with self._lock:
-            try:
-                words = text_page_words(self._doc.load_page(number))
-            except Exception:
-                words = PageWords(number, (), ())
-            if len(words.words) < MIN_TEXT_WORDS and self._ocr is not None:
-                stored = self._ocr.load(self.content_hash, number)
-                if stored is not None:
-                    words = stored
+            # A stored OCR entry exists only for pages that `citeview prepare` (or the
+            # viewer's OCR button) judged to lack a usable text layer — no words, or an
+            # invisible or garbage layer — so when there is one, it wins.
+            stored = self._ocr.load(self.content_hash, number) if self._ocr else None
+            if stored is not None:
+                words = stored
+            else:
+                try:
+                    words = text_page_words(self._doc.load_page(number))
+                except Exception:
+                    words = PageWords(number, (), ())
             self._words[number] = words
             return words
 
