@@ -51,7 +51,7 @@ fi
 install -d "$apps" "$mime/packages" "$icons"
 install -m 644 "$here/citeview.desktop" "$apps/citeview.desktop"
 install -m 644 "$here/citeview-mime.xml" "$mime/packages/citeview-mime.xml"
-install -m 644 "$here/citeview.svg" "$icons/citeview.svg"
+install -m 644 "$here/../resources/citeview.svg" "$icons/citeview.svg"
 refresh
 # Open .cite files with citeview by default (PDFs only get citeview as an extra choice).
 if [ "$mode" = user ] && [ -z "${CITEVIEW_NO_DEFAULT:-}" ] && have xdg-mime; then

@@ -39,7 +39,7 @@ def test_mime_type_registers_the_cite_glob() -> None:
 
 
 def test_icon_is_an_svg() -> None:
-    root = ET.parse(PACKAGING / "citeview.svg").getroot()
+    root = ET.parse(PACKAGING.parent / "resources" / "citeview.svg").getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
 
 
