@@ -20,6 +20,8 @@ One rectangle is drawn per line, spanning that line's matched words.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -62,8 +64,15 @@ BAND_GAP_LINES = 1.3
 # fraction of what the first band accounted for, to be drawn ("comparably strong").
 SECOND_BAND_MIN_SHARE = 0.20
 SECOND_BAND_RELATIVE = 0.35
+# After filling, a band is split where its lines that took quote atoms are further apart
+# than this many line thicknesses (a form field's label and its box may leave two).
+SPLIT_GAP_LINES = 3.0
 # At most this many bands make one citation (values above labels in three columns).
 MAX_PLACES = 3
+# When less than ORDER_FREE_SHARE of the quote's weight was found in quoted order, the
+# best place must beat every other by AMBIGUITY_MARGIN of coverage, or nothing is shown.
+ORDER_FREE_SHARE = 0.5
+AMBIGUITY_MARGIN = 0.10
 # Two bands whose coverage differs by less than this are indistinguishable duplicates.
 TIE_EPSILON = 0.02
 # A matched word more than this many unmatched atoms away from the rest of its line's
@@ -240,8 +249,9 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
              if any(flags[ln][1] for ln in b.lines)]
     if not bands:
         return not_located("no passage on this page resembles the quote", page.number)
-    for band in bands:
-        _fill(model, band, Counter(model.qcount))
+    bands = _refine(model, bands)
+    if not bands:
+        return not_located("no passage on this page resembles the quote", page.number)
     # Among bands that account for the quote equally well, the one that holds it in
     # order wins: the same words rearranged elsewhere (a label printed twice, an index
     # entry, a heading) are not the passage quoted. Only places equal in both are twins.
@@ -250,6 +260,15 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
     best = max(contenders, key=lambda b: (b.ordered, b.coverage))
     twins = [b for b in contenders if b is not best and b.used == best.used
              and best.ordered - b.ordered < TIE_EPSILON]
+    if best.ordered < ORDER_FREE_SHARE and not twins:
+        # Order-free evidence alone cannot tell apart two places that hold the quote's
+        # words about equally (a shuffled quote of boilerplate repeated down a column).
+        rivals = [b for b in bands if b is not best
+                  and best.coverage - b.coverage < AMBIGUITY_MARGIN]
+        if rivals:
+            return not_located(f"{len(rivals) + 1} places on this page hold the quote's words "
+                               "about equally, none in the quoted order", page.number,
+                               round(100.0 * best.coverage, 1))
     final, places = _add_places(model, bands, best, twins)
     coverage = min(1.0, final.coverage)
     score = round(100.0 * coverage, 1)
@@ -257,6 +276,10 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
     if coverage < REVIEW_COVERAGE:
         return not_located(f"best passage accounts for only {score:.0f}% of the quote's "
                            f"weight (needs {REVIEW_COVERAGE:.0%})", page.number, score)
+    if coverage < LOCATE_COVERAGE and final.ordered < ORDER_FREE_SHARE:
+        # A partial bag of words with little of it in the quoted order is too weak to show.
+        return not_located(f"only {score:.0f}% of the quote's weight found, mostly not in "
+                           "the quoted order", page.number, score)
     rects, words = _rects(page, [final])
     found = _found_text(page, words)
     if twins:
@@ -272,6 +295,27 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
                          f"{parts}", rects, words, found)
     return Placement("located", page.number, score,
                      f"{score:.0f}% of the quote's weight found{parts}", rects, words, found)
+
+
+def _refine(model: _PageModel, bands: Sequence[_Band]) -> list[_Band]:
+    """Fill each band, then split it where the lines that took quote atoms are not adjacent.
+
+    A column of near-identical paragraphs is one band of adjacent lines, but a quote's
+    words may be gathered from several of its paragraphs; each adjacent group is its own
+    place, refilled on its own, so places can be compared (and rivals seen).
+    """
+    out: list[_Band] = []
+    for band in bands:
+        _fill(model, band, Counter(model.qcount))
+        kept = [ln for ln in band.lines if ln in band.words]
+        parts = _group_bands(model.page.lines, kept, gap=SPLIT_GAP_LINES)
+        if len(parts) <= 1:
+            out.append(band)
+            continue
+        for part in parts:
+            _fill(model, part, Counter(model.qcount))
+            out.append(part)
+    return [b for b in out if b.coverage > 0]
 
 
 def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
@@ -307,7 +351,8 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
     return current, places
 
 
-def _group_bands(lines: Sequence[Line], candidates: Iterable[int]) -> list[_Band]:
+def _group_bands(lines: Sequence[Line], candidates: Iterable[int], *,
+                 gap: float = BAND_GAP_LINES) -> list[_Band]:
     """Cluster candidate lines along the across-reading axis into bands of adjacent lines.
 
     Horizontal and vertical lines are clustered separately, so on a page rotated 90°
@@ -321,7 +366,7 @@ def _group_bands(lines: Sequence[Line], candidates: Iterable[int]) -> list[_Band
         reach = -math.inf
         for ln in group:
             lo, hi = lines[ln].across()
-            if current and lo - reach > BAND_GAP_LINES * max(lines[ln].thickness, 1.0):
+            if current and lo - reach > gap * max(lines[ln].thickness, 1.0):
                 bands.append(_Band(current))
                 current = []
                 reach = -math.inf
@@ -357,8 +402,26 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     def is_solid(run: list[int]) -> bool:
         return len(run) >= SOLID_RUN_ATOMS
 
+    def nearness(run: tuple[int, ...]) -> int:
+        """Distance in reading order from the run to what the band has already taken."""
+        if not taken:
+            return 0
+        order = sorted(taken)
+        k = bisect.bisect_left(order, run[0])
+        near = [abs(order[i] - run[0]) for i in (k - 1, k) if 0 <= i < len(order)]
+        return min(near)
+
+    def ordered_runs() -> list[tuple[int, ...]]:
+        # Runs equal in length and tightness (the same boilerplate line printed six
+        # times) are taken nearest first: the copy beside the rest of the quote.
+        out: list[tuple[int, ...]] = []
+        for _, group in itertools.groupby(model.runs, key=lambda r: (len(r), r[-1] - r[0])):
+            runs = list(group)
+            out += sorted(runs, key=nearness) if len(runs) > 1 else runs
+        return out
+
     def take_runs(solid: bool) -> None:
-        for full in model.runs:
+        for full in ordered_runs():
             run = [pos for pos in full if pos in in_band]
             if len(run) < 2 or is_solid(run) != solid:
                 continue
