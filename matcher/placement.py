@@ -343,12 +343,22 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
         gain, joint, band = max(options, key=lambda o: o[0])
         mine = set(band.lines)
         in_order = sum(model.page.words[w].line in mine for w in joint.run_words)
-        if gain < SECOND_BAND_MIN_SHARE or gain < SECOND_BAND_RELATIVE * best.coverage \
-                or in_order < MIN_RUN_ATOMS:
+        # "Comparably strong" is judged inside the joint fill, where a stray word the
+        # first place had borrowed from the second has gone back to it.
+        share = _share(model, joint, mine)
+        if gain < SECOND_BAND_MIN_SHARE or in_order < MIN_RUN_ATOMS or \
+                share < SECOND_BAND_RELATIVE * (joint.coverage - share):
             break
         current, places = joint, places + 1
         lines += band.lines
     return current, places
+
+
+def _share(model: _PageModel, band: _Band, lines: set[int]) -> float:
+    """The share of the quote's weight that ``band`` found on ``lines``."""
+    found = Counter(a for ln in lines for w in band.words.get(ln, ())
+                    for a in split_atoms(model.page.words[w].text) if a in model.qcount)
+    return sum(model.weight[a] * k for a, k in found.items()) / model.total
 
 
 def _group_bands(lines: Sequence[Line], candidates: Iterable[int], *,
