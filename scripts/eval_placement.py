@@ -664,7 +664,18 @@ def place(source: PdfSource, case: PlaceCase, mode: str, hints: Sequence[int],
     anomalies: list[str] = []
     if p.page is not None and rects:
         pw = source.page_words(p.page)
-        v: Verdict = judge(p.page, rects, [w.rect for w in pw.words], case.truths)  # type: ignore[arg-type]
+        boxes = [w.rect for w in pw.words]
+        v: Verdict = judge(p.page, rects, boxes, case.truths)  # type: ignore[arg-type]
+        if v.outcome == "wrong" and p.alternatives:
+            # The matcher found the quoted text N times on the page and showed every copy,
+            # flagged for review: right if one of the copies is the source passage.
+            alt = {r for group in p.alternatives for r in group}
+            groups = [[r for r in rects if r not in alt], *[list(g) for g in p.alternatives]]
+            for g in groups:
+                gv = judge(p.page, g, boxes, case.truths)  # type: ignore[arg-type]
+                if gv.outcome == "right":
+                    v = Verdict("right", "duplicate shown", gv.precision, gv.recall)
+                    break
         anomalies = rect_anomalies(rects, pw, p.words)  # type: ignore[arg-type]
     else:
         v = judge(None, [], [], case.truths)
@@ -847,6 +858,11 @@ def print_report(results: Sequence[CaseResult], kinds: Sequence[str], notes: Seq
                            and r.outcomes[m].verdict == "right") for m in modes}
     print("review placements judged right: "
           + ", ".join(f"{m} {v}" for m, v in review_right.items()))
+    dups = {m: sum(1 for r in results if (o := r.outcomes.get(m))
+                   and o.detail == "duplicate shown") for m in modes}
+    if any(dups.values()):
+        print("right because the quoted text stands twice or more on the page and every copy "
+              "was shown, flagged review: " + ", ".join(f"{m} {v}" for m, v in dups.items()))
     for m in modes:
         wrong = Counter(o.detail for r in results if (o := r.outcomes.get(m))
                         and o.verdict == "wrong")
