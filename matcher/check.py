@@ -165,8 +165,8 @@ def _combine(text_status: Status | None, text_reason: str, p: Placement
     if text_status == "not_located":
         return "review", f"{text_reason}, but the page has it: {p.reason}"
     if text_status == "review" or p.status == "review":
-        first = text_reason if text_status == "review" else p.reason
-        return "review", first if text_status != "review" or p.status != "review" \
-            else f"{text_reason}; {p.reason}"
+        reasons = [r for st, r in ((text_status, text_reason), (p.status, p.reason))
+                   if st == "review"]
+        return "review", "; ".join(reasons)
     return "located", f"{text_reason}; {p.reason}"
 

@@ -162,3 +162,20 @@ def test_prepare_then_locate_uses_stored_ocr_boxes(tmp_path: Path) -> None:
     box = (min(w[0] for w in want), min(w[1] for w in want),
            max(w[2] for w in want), max(w[3] for w in want))
     assert all(abs(a - b) < 6 for a, b in zip(rect, box, strict=True)), (rect, box)
+
+
+def test_bundled_demo_checks_to_every_outcome() -> None:
+    from importlib import resources
+    demo = resources.files("resources") / "demo" / "demo.cite"
+    out = citeview("check", str(demo), "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    statuses = {c["id"]: [e["status"] for e in c["evidence"]] for c in report["claims"]}
+    assert statuses["c10"] == []  # uncited
+    assert statuses["c9"] == ["not_located"]
+    assert statuses["c11"] == ["rejected"]
+    repaired = report["claims"][11]["evidence"][0]
+    assert repaired["status"] == "located" and repaired["repaired_from"] is not None
+    assert all(s == ["located"] for c, s in statuses.items() if c in ("c1", "c2", "c3", "c5"))
+    s = report["summary"]
+    assert s["uncited"] == 1 and s["rejected"] >= 1 and s["not_located"] >= 1
