@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeVar
 
 from .normalize import ATOM_PATTERN as _ATOM
 from .normalize import atoms as split_atoms
@@ -18,6 +18,7 @@ from .normalize import atoms as split_atoms
 Rect = tuple[float, float, float, float]
 WordSource = Literal["text", "ocr"]
 # (x0, y0, x1, y1, text, block_no, line_no, word_no): PyMuPDF's word tuple layout.
+K = TypeVar("K")
 RawWord = tuple[float, float, float, float, str, int, int, int]
 
 
@@ -175,22 +176,24 @@ class PageWords:
     @cached_property
     def line_atoms(self) -> dict[int, list[int]]:
         """Atom positions grouped by the line of their first word."""
-        out: dict[int, list[int]] = {}
-        for pos, line in enumerate(self.atom_lines):
-            out.setdefault(line, []).append(pos)
-        return out
+        return _positions(self.atom_lines)
 
     @cached_property
     def atom_positions(self) -> dict[str, list[int]]:
         """Where each atom occurs (positions in :attr:`atoms`)."""
-        out: dict[str, list[int]] = {}
-        for pos, text in enumerate(self.atom_texts):
-            out.setdefault(text, []).append(pos)
-        return out
+        return _positions(self.atom_texts)
 
     def text(self) -> str:
         """The page's words joined line by line (for display and debugging)."""
         return "\n".join(" ".join(self.words[i].text for i in ln.words) for ln in self.lines)
+
+
+def _positions(keys: Sequence[K]) -> dict[K, list[int]]:
+    """For each distinct key, the positions where it occurs, in order."""
+    out: dict[K, list[int]] = {}
+    for pos, key in enumerate(keys):
+        out.setdefault(key, []).append(pos)
+    return out
 
 
 # A line whose word centres spread across the reading direction by more than this share

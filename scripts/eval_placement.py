@@ -68,6 +68,7 @@ from evalcases import (
     is_prose_line,
     judge,
     paragraphs,
+    parse_kinds,
     quote_tokens,
     rect_anomalies,
     require_corpus,
@@ -936,10 +937,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--no-generated", action="store_true",
                     help="leave out the generated insurance applications")
     args = ap.parse_args(argv)
-    kinds = [k for k in args.kinds.split(",") if k]
-    unknown = set(kinds) - set(KINDS)
-    if unknown:
-        ap.error(f"unknown kind(s) {sorted(unknown)}; choose from {', '.join(KINDS)}")
+    kinds = parse_kinds(ap, args.kinds, KINDS)
     corpus = require_corpus(args.corpus)
     t0 = time.perf_counter()
     notes: list[str] = []

@@ -44,6 +44,7 @@ from evalcases import (
     CorpusFile,
     alter_typography,
     corpus_files,
+    parse_kinds,
     ref_fold,
     require_corpus,
     sub_rng,
@@ -571,10 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--show-fail", action="store_true", help="print every failing case")
     ap.add_argument("--json", action="store_true", help="machine-readable output")
     args = ap.parse_args(argv)
-    kinds = [k for k in args.kinds.split(",") if k]
-    unknown = set(kinds) - set(KINDS)
-    if unknown:
-        ap.error(f"unknown kind(s) {sorted(unknown)}; choose from {', '.join(KINDS)}")
+    kinds = parse_kinds(ap, args.kinds, KINDS)
     corpus = require_corpus(args.corpus)
     t0 = time.perf_counter()
     cases = build_cases(corpus_files(corpus), args.seed, args.limit, kinds)

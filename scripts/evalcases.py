@@ -10,6 +10,7 @@ The reference normaliser :func:`ref_fold` is deliberately independent of
 
 from __future__ import annotations
 
+import argparse
 import csv
 import itertools
 import random
@@ -464,3 +465,12 @@ def rect_anomalies(rects: Sequence[Box], pw, words: Sequence[int]) -> list[str]:
     if stray:
         out.append(f"{len(stray)} highlighted word(s) outside every rect")
     return out
+
+
+def parse_kinds(ap: argparse.ArgumentParser, text: str, known: Sequence[str]) -> list[str]:
+    """The ``--kinds`` list, or an argparse error naming the unknown ones."""
+    kinds = [k for k in text.split(",") if k]
+    unknown = set(kinds) - set(known)
+    if unknown:
+        ap.error(f"unknown kind(s) {sorted(unknown)}; choose from {', '.join(known)}")
+    return kinds
