@@ -73,6 +73,8 @@ MAX_PLACES = 3
 # best place must beat every other by AMBIGUITY_MARGIN of coverage, or nothing is shown.
 ORDER_FREE_SHARE = 0.5
 AMBIGUITY_MARGIN = 0.10
+# Places whose gains differ by less than this add the very same words (a copy).
+SAME_GAIN = 1e-6
 # Two bands whose coverage differs by less than this are indistinguishable duplicates.
 TIE_EPSILON = 0.02
 # A matched word more than this many unmatched atoms away from the rest of its line's
@@ -340,7 +342,10 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
             options.append((joint.coverage - current.coverage, joint, band))
         if not options:
             break
-        gain, joint, band = max(options, key=lambda o: o[0])
+        # Equal gains (a label printed twice) go to the band nearest what is chosen.
+        top = max(o[0] for o in options)
+        gain, joint, band = min((o for o in options if top - o[0] < SAME_GAIN),
+                                key=lambda o: _distance(model.page.lines, lines, o[2].lines))
         mine = set(band.lines)
         in_order = sum(model.page.words[w].line in mine for w in joint.run_words)
         # "Comparably strong" is judged inside the joint fill, where a stray word the
@@ -352,6 +357,15 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
         current, places = joint, places + 1
         lines += band.lines
     return current, places
+
+
+def _distance(lines: Sequence[Line], a: Sequence[int], b: Sequence[int]) -> float:
+    """Gap across the reading direction between two groups of lines (0 if they overlap)."""
+    a_lo = min(lines[i].across()[0] for i in a)
+    a_hi = max(lines[i].across()[1] for i in a)
+    b_lo = min(lines[i].across()[0] for i in b)
+    b_hi = max(lines[i].across()[1] for i in b)
+    return max(0.0, b_lo - a_hi, a_lo - b_hi)
 
 
 def _share(model: _PageModel, band: _Band, lines: set[int]) -> float:

@@ -7,6 +7,7 @@ arrive here through :meth:`PageWords.from_raw`, so placement never knows which i
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -106,13 +107,14 @@ class PageWords:
             groups.setdefault((block, line), []).append(  # type: ignore[arg-type]
                 (float(x0), float(y0), float(x1), float(y1), str(text)))  # type: ignore[arg-type]
 
-        shapes = [_shape(ws) for ws in groups.values()]
+        pieces = [piece for ws in groups.values() for piece in _split_at_gaps(ws)]
+        shapes = [_shape(ws) for ws in pieces]
         votes = [v for v, _, _ in shapes if v is not None]
         page_vertical = sum(votes) * 2 > len(votes) if votes else False
 
         words: list[Word] = []
         lines: list[Line] = []
-        for ws, (vertical, skewed, bbox) in zip(groups.values(), shapes, strict=True):
+        for ws, (vertical, skewed, bbox) in zip(pieces, shapes, strict=True):
             line_no = len(lines)
             first = len(words)
             words += [Word(x0, y0, x1, y1, text, line_no) for x0, y0, x1, y1, text in ws]
@@ -193,6 +195,28 @@ def _positions(keys: Sequence[K]) -> dict[K, list[int]]:
     out: dict[K, list[int]] = {}
     for pos, key in enumerate(keys):
         out.setdefault(key, []).append(pos)
+    return out
+
+
+# Words further apart along a line than this many line heights belong to separate
+# fields or columns (OCR often reads a form row as one line): they become two lines,
+# so no highlight rectangle spans the gap between them.
+COLUMN_GAP_HEIGHTS = 3.0
+
+
+def _split_at_gaps(ws: list[tuple[float, float, float, float, str]]
+                   ) -> list[list[tuple[float, float, float, float, str]]]:
+    """Cut a horizontal line where consecutive words stand a column gap apart."""
+    if len(ws) < 2:
+        return [ws]
+    height = max(w[3] - w[1] for w in ws)
+    if max(w[2] for w in ws) - min(w[0] for w in ws) < height * 2:
+        return [ws]  # vertical or one short group: nothing to cut
+    out = [[ws[0]]]
+    for prev, word in itertools.pairwise(ws):
+        if word[0] - prev[2] > COLUMN_GAP_HEIGHTS * height:
+            out.append([])
+        out[-1].append(word)
     return out
 
 
