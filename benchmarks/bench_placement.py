@@ -182,8 +182,8 @@ def unhinted(pdf: Path, quotes: Sequence[tuple[int, str]], baseline_n: int) -> N
           f"(TextPages {tp_build / 1e6:.0f} ms; searches timed on {len(subset)} quotes, scaled)")
     print(f"   ratio locate_quote / search_for: {total / base_total:.3f}×  "
           f"(vs cached TextPages: {total / tp_total:.3f}×)")
-    print(f"   note: locate_quote without index= rebuilds the index on every unhinted call: "
-          f"median {_ms(statistics.median(default_ns))} per quote on this document")
+    print(f"   locate_quote without index= (the index kept per source): "
+          f"median {_ms(statistics.median(default_ns))} per quote")
 
 
 def memory(pdf: Path, quotes_file: Path) -> None:
