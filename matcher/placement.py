@@ -351,8 +351,13 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
         # "Comparably strong" is judged inside the joint fill, where a stray word the
         # first place had borrowed from the second has gone back to it.
         share = _share(model, joint, mine)
-        if gain < SECOND_BAND_MIN_SHARE or in_order < MIN_RUN_ATOMS or \
-                share < SECOND_BAND_RELATIVE * (joint.coverage - share):
+        # A rival that alone explains the quote as well as the first place and together
+        # with it explains more is the other half of an assembled quote of boilerplate
+        # (Colorado's warning + Washington's heading line, the rest identical).
+        rival = best.coverage - band.coverage < TIE_EPSILON and gain >= TIE_EPSILON
+        strong = gain >= SECOND_BAND_MIN_SHARE and \
+            share >= SECOND_BAND_RELATIVE * (joint.coverage - share)
+        if in_order < MIN_RUN_ATOMS or not (strong or rival):
             break
         current, places = joint, places + 1
         lines += band.lines

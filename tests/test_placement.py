@@ -206,3 +206,20 @@ def test_a_diagonal_watermark_is_not_boxed(tmp_path: Path) -> None:
     p = place_on_page(pw, "DO NOT SEND THIS PAGE WITH YOUR CLAIM")
     assert p.status == "not_located" and not p.rects
     assert place_on_page(pw, LINES[3]).status == "located"
+
+
+def test_assembled_from_two_copies_of_boilerplate_draws_both_named_copies(tmp_path: Path
+                                                                         ) -> None:
+    # The warnings differ only in the state name that opens each one: a quote joining
+    # the first state's opening lines with the last state's opening line must be drawn
+    # at those two states, not at whichever copies happen to hold the same words.
+    from tests.pdfgen import insurance_application
+    path, _ = insurance_application(tmp_path / "app.pdf", seed=300)
+    pw = PdfSource(path).page_words(2)
+    texts = [" ".join(pw.words[w].text for w in ln.words) for ln in pw.lines]
+    starts = [i for i, t in enumerate(texts) if t.split(" ")[0].endswith(":")
+              and "Any person who knowingly" in t]
+    first, last = starts[0], starts[-1]
+    p = place_on_page(pw, " ".join([texts[first], texts[first + 1], texts[last]]))
+    assert p.status == "located"
+    assert {pw.words[w].line for w in p.words} == {first, first + 1, last}
