@@ -4,18 +4,22 @@ The quote is compared with the page as a bag of *atoms* (folded alphanumeric run
 weighted by how rare it is on that page, so common words help draw the box but cannot
 carry a match alone. Two kinds of evidence decide which lines belong to the citation:
 
-* **runs** — stretches of consecutive quote atoms that also stand consecutively on the
-  page. They pin down which of several similar places is meant, and which lines belong
-  to which half of a quote assembled from two places;
-* **dense lines** — lines made mostly of quote atoms, with at least one distinctive
-  atom. They cover shuffled quotes and forms read out of order (values printed above
-  their labels).
+* **runs** — quote atoms found on the page in the quoted order, possibly stepping over
+  words the quote dropped (never over words the quote holds elsewhere). They pin down
+  which of several similar places is meant, and which lines belong to which half of a
+  quote assembled from two places;
+* **dense lines** — lines made mostly of quote atoms, with a distinctive atom or most of
+  the quote's weight. They cover shuffled quotes and forms read out of order (values
+  printed above their labels).
 
-Candidate lines are grouped into *bands* of lines adjacent across the reading direction;
-the quote's atoms are shared out among a band's lines (runs first), and the band that
-accounts for most of the quote's weight wins. A second band is kept only when it adds
-a comparable share of atoms the first could not account for (an assembled quote).
-One rectangle is drawn per line, spanning that line's matched words.
+Candidate lines are grouped into *bands* of lines adjacent across the reading direction.
+The quote's atoms are shared out among a band's lines — long runs first, then dense
+lines, then short runs — and a band is split where the lines that took atoms are far
+apart. The band accounting for most of the quote's weight wins, in-order evidence
+breaking ties; identical places are all shown and flagged; places told apart by word
+order alone must differ clearly, or nothing is shown. Further bands join only when they
+add a comparable share in quoted order (an assembled quote). One rectangle is drawn per
+line, spanning that line's matched words.
 """
 
 from __future__ import annotations
