@@ -8,20 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable
 from pathlib import Path
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, Protocol
 
 import pymupdf
 
 from .normalize import join_line_hyphens
 from .words import PageWords
 
-T = TypeVar("T")
 ErrorKind = Literal["missing", "empty", "corrupt", "encrypted", "bad_password"]
 
-# A page whose text layer has fewer words than this is treated as having none.
-MIN_TEXT_WORDS = 3
 
 
 class DocumentError(Exception):
@@ -166,20 +162,6 @@ class PdfSource:
             self._words[number] = words
             return words
 
-    def has_text_layer(self, number: int) -> bool:
-        """Whether the page's own text layer has words (OCR not consulted)."""
-        with self._lock:
-            try:
-                n = len(self._doc.load_page(number).get_text("words"))
-            except Exception:
-                return False
-        return n >= MIN_TEXT_WORDS
-
     def forget_page(self, number: int) -> None:
         """Drop cached words (after OCR was stored for the page)."""
         self._words.pop(number, None)
-
-    def with_doc(self, fn: Callable[[pymupdf.Document], T]) -> T:
-        """Run ``fn`` on the underlying document under the source's lock."""
-        with self._lock:
-            return fn(self._doc)

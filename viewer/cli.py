@@ -109,17 +109,18 @@ def _check(args: list[str]) -> int:
 
     from matcher.check import check_citations
     from matcher.citations import CitationsError, load_citations
-    from matcher.progress import TerminalProgress
+    from matcher.progress import Progress
 
     try:
         cf = load_citations(opts.citations)
     except CitationsError as exc:
         return _fail(str(exc))
     passwords = dict(p.split("=", 1) for p in opts.password if "=" in p)
-    bar = TerminalProgress("checking", unit="quotes", enabled=not opts.quiet)
-    report = check_citations(cf, opts.citations, progress=bar.update, passwords=passwords,
-                             ocr=_ocr_store())
-    bar.finish()
+    # Progress only for checks that outlast a second, as the brief asks.
+    bar = Progress(0, unit="quotes", label="checking", show_after=1.0)
+    report = check_citations(cf, opts.citations, passwords=passwords, ocr=_ocr_store(),
+                             progress=None if opts.quiet else bar.update)
+    bar.close()
     if opts.json:
         print(report.model_dump_json(indent=2))
     else:

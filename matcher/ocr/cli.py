@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from ..progress import Progress, format_duration
 from .boxes import OcrPage
 from .prepare import PageTask, find_pdfs, run_tasks, survey
-from .progress import Progress, format_duration
 from .store import OcrStore, default_store_dir
 from .tesseract import DEFAULT_DPI, DEFAULT_LANG, OcrSetupError, check_tesseract
 

@@ -2,8 +2,7 @@
 
 A page needs OCR when its text layer cannot be trusted to say what the page shows:
 
-1. **No words** – fewer than ``MIN_TEXT_WORDS`` words (the same threshold
-   :class:`matcher.document.PdfSource` uses), e.g. a plain scan.
+1. **No words** – fewer than ``MIN_TEXT_WORDS`` words, e.g. a plain scan.
 2. **Invisible layer** – less than ``MIN_VISIBLE_SHARE`` of the characters are drawn
    visibly (text render mode 3 or zero opacity). That is somebody else's OCR under a scan:
    nobody ever sees it, so its errors and misplaced boxes go unnoticed; our own OCR gives
@@ -29,8 +28,7 @@ from typing import Literal
 
 import pymupdf
 
-# Same threshold as matcher.document.MIN_TEXT_WORDS (kept here too, so this module imports
-# nothing from matcher.document, which may one day import this module).
+# A page with fewer words than this has no text layer worth matching against.
 MIN_TEXT_WORDS = 3
 # Below this share of visibly drawn characters the layer is "invisible" (an OCR layer under
 # a scan). Real text PDFs draw ~100% visibly; 10% leaves room for a visible header over

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from matcher.ocr.progress import LOG_INTERVAL_SECONDS, Progress, format_duration
+from matcher.progress import LOG_INTERVAL_SECONDS, Progress, format_duration
 
 
 class FakeClock:
@@ -65,3 +65,21 @@ def test_a_terminal_line_is_redrawn_in_place_and_notes_do_not_garble_it() -> Non
     assert text.count("\r") >= 4 and text.endswith("\n")
     assert "\nfailed: x.pdf page 2: reason\n" in text.replace("\r", "\n")
     assert text.rstrip().split("\r")[-1].startswith("OCR 3/3 pages")
+
+
+def test_short_work_shows_nothing_and_long_work_shows_progress() -> None:
+    clock = FakeClock()
+    out = FakeTty()
+    bar = Progress(0, unit="quotes", label="checking", stream=out, clock=clock, show_after=1.0)
+    clock.now += 0.5
+    bar.update(3, 3)
+    bar.close()
+    assert out.getvalue() == ""
+
+    slow = Progress(0, unit="quotes", label="checking", stream=out, clock=clock, show_after=1.0)
+    clock.now += 2.0
+    slow.update(5, 10)
+    assert "checking 5/10 quotes" in out.getvalue()
+    slow.update(10, 10)
+    slow.close()
+    assert out.getvalue().endswith("\n") and "10/10" in out.getvalue()
