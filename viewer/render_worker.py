@@ -36,6 +36,8 @@ def serve(conn: Any, parent_end: Any = None) -> None:
         parent_end.close()
     import pymupdf
 
+    from matcher.document import open_pdf
+
     docs: OrderedDict[tuple[str, str | None], Any] = OrderedDict()
     rendered = 0
     while True:
@@ -47,7 +49,7 @@ def serve(conn: Any, parent_end: Any = None) -> None:
             break
         job, path, password, page_no, scale, (x, y, w, h) = msg
         try:
-            doc = _document(pymupdf, docs, path, password)
+            doc = _document(open_pdf, docs, path, password)
             page = doc.load_page(page_no)
             clip = pymupdf.Rect(x / scale, y / scale, (x + w) / scale, (y + h) / scale)
             pix = page.get_pixmap(matrix=pymupdf.Matrix(scale, scale), clip=clip,
@@ -69,17 +71,16 @@ def serve(conn: Any, parent_end: Any = None) -> None:
         doc.close()
 
 
-def _document(pymupdf: Any, docs: OrderedDict[tuple[str, str | None], Any], path: str,
+def _document(open_pdf: Any, docs: OrderedDict[tuple[str, str | None], Any], path: str,
               password: str | None) -> Any:
+    """The open document for ``path``, opened (and authenticated) by the matcher's one
+    opener, so the render process refuses a file for the same reason the window does."""
     key = (path, password)
     doc = docs.get(key)
     if doc is not None:
         docs.move_to_end(key)
         return doc
-    doc = pymupdf.open(path, filetype="pdf")
-    if doc.needs_pass and not doc.authenticate(password or ""):
-        doc.close()
-        raise RuntimeError("the PDF is password-protected")
+    doc = open_pdf(path, password=password)
     docs[key] = doc
     while len(docs) > OPEN_DOCUMENTS:
         docs.popitem(last=False)[1].close()
