@@ -55,6 +55,11 @@ class Library:
             idx = self._indexes[doc_id] = DocumentIndex(src)
         return idx
 
+    def problems(self) -> list[str]:
+        """One line per document that could not be opened."""
+        return [f"document {doc_id!r}: {err}" for doc_id, err in self._sources.items()
+                if isinstance(err, DocumentError)]
+
     def close(self) -> None:
         for s in self._sources.values():
             if isinstance(s, PdfSource):
@@ -93,8 +98,7 @@ def check_citations(
                     progress(done, total)
             claims.append(ClaimResult(id=claim.id, text=claim.text, evidence=results,
                                       uncited=not claim.evidence))
-        problems = [f"document {doc_id!r}: {err}" for doc_id, err in lib._sources.items()
-                    if isinstance(err, DocumentError)]
+        problems = lib.problems()
     finally:
         lib.close()
     return CheckReport.build(claims, problems)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from matcher.document import OcrWordSource
+    from matcher.report import CheckReport
 
 SUBCOMMANDS = ("check", "locate", "schema", "prepare")
 EXIT_USAGE = 2
@@ -134,9 +135,8 @@ def _ocr_store() -> OcrWordSource:
     return OcrStore.default()
 
 
-def _table(report: object) -> str:
-    from matcher.report import CheckReport
-    assert isinstance(report, CheckReport)
+def _table(report: CheckReport) -> str:
+    """The readable form of a check: one row per evidence item, then the summary."""
     rows = [("claim", "#", "status", "page", "score", "reason")]
     for c in report.claims:
         if not c.evidence:
