@@ -435,22 +435,23 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     def is_solid(run: list[int]) -> bool:
         return len(run) >= SOLID_RUN_ATOMS
 
-    def nearness(run: tuple[int, ...]) -> int:
-        """Distance in reading order from the run to what the band has already taken."""
-        if not taken:
-            return 0
-        order = sorted(taken)
-        k = bisect.bisect_left(order, run[0])
-        near = [abs(order[i] - run[0]) for i in (k - 1, k) if 0 <= i < len(order)]
-        return min(near)
-
     def ordered_runs() -> list[tuple[int, ...]]:
         # Runs equal in length and tightness (the same boilerplate line printed six
-        # times) are taken nearest first: the copy beside the rest of the quote.
+        # times) are taken nearest first: the copy beside the rest of the quote, by
+        # distance in reading order to what the band has already taken.
         out: list[tuple[int, ...]] = []
         for _, group in itertools.groupby(model.runs, key=lambda r: (len(r), r[-1] - r[0])):
             runs = list(group)
-            out += sorted(runs, key=nearness) if len(runs) > 1 else runs
+            if len(runs) > 1 and taken:
+                order = sorted(taken)
+
+                def nearness(run: tuple[int, ...], order: list[int] = order) -> int:
+                    k = bisect.bisect_left(order, run[0])
+                    return min(abs(order[i] - run[0]) for i in (k - 1, k)
+                               if 0 <= i < len(order))
+
+                runs.sort(key=nearness)
+            out += runs
         return out
 
     def take_runs(solid: bool) -> None:
