@@ -8,23 +8,52 @@
 - :mod:`.prepare` and :mod:`.cli` OCR a whole folder on all cores (``citeview prepare``);
 - :mod:`.ondemand` OCRs one page now for the viewer (:func:`ocr_page`).
 
+The names below are imported from their submodule on first use, not with the package:
+the viewer imports :mod:`.store` on every start-up, and an eager ``.ondemand`` would bring
+``concurrent.futures`` and, through tesseract, pytesseract, numpy and PIL with it.
+
 Nothing here imports Qt or the viewer.
 """
 
-from .boxes import OcrPage, OcrWord
-from .ondemand import ocr_page
-from .store import OcrStore, default_store_dir
-from .tesseract import (
-    DEFAULT_DPI,
-    DEFAULT_LANG,
-    MIN_WORD_CONFIDENCE,
-    OcrFailed,
-    OcrSetupError,
-    check_tesseract,
-    pixels_to_points,
-    recognize_page,
-)
-from .textlayer import TextLayerVerdict, assess_text_layer
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .boxes import OcrPage, OcrWord
+    from .ondemand import ocr_page
+    from .store import OcrStore, default_store_dir
+    from .tesseract import (
+        DEFAULT_DPI,
+        DEFAULT_LANG,
+        MIN_WORD_CONFIDENCE,
+        OcrFailed,
+        OcrSetupError,
+        check_tesseract,
+        pixels_to_points,
+        recognize_page,
+    )
+    from .textlayer import TextLayerVerdict, assess_text_layer
+
+# Public name → the submodule that defines it.
+_EXPORTS = {
+    "OcrPage": "boxes",
+    "OcrWord": "boxes",
+    "ocr_page": "ondemand",
+    "OcrStore": "store",
+    "default_store_dir": "store",
+    "DEFAULT_DPI": "tesseract",
+    "DEFAULT_LANG": "tesseract",
+    "MIN_WORD_CONFIDENCE": "tesseract",
+    "OcrFailed": "tesseract",
+    "OcrSetupError": "tesseract",
+    "check_tesseract": "tesseract",
+    "pixels_to_points": "tesseract",
+    "recognize_page": "tesseract",
+    "TextLayerVerdict": "textlayer",
+    "assess_text_layer": "textlayer",
+}
 
 __all__ = [
     "DEFAULT_DPI",
@@ -43,3 +72,17 @@ __all__ = [
     "pixels_to_points",
     "recognize_page",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Import a public name's submodule when the name is first asked for (PEP 562)."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

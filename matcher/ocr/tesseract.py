@@ -4,6 +4,10 @@ The page is rendered *as displayed* (``page.get_pixmap`` applies /Rotate and the
 so tesseract sees upright text on scans that were stored sideways. Each pixel box then
 goes through :func:`pixels_to_points`, the one place where raster pixels become the
 matcher's unrotated ``get_text("words")`` points.
+
+pytesseract is imported inside the functions that run tesseract, not here: it pulls in
+numpy and PIL (~0.15 s), and the viewer reaches this package on every start-up without
+ever reading a page.
 """
 
 from __future__ import annotations
@@ -16,7 +20,6 @@ from functools import cache
 from pathlib import Path
 
 import pymupdf
-import pytesseract
 
 from .boxes import OcrPage, OcrWord
 
@@ -57,6 +60,8 @@ class OcrFailed(Exception):
 @cache
 def tesseract_version() -> str:
     """The installed tesseract's version, e.g. ``"5.3.0"`` (cached per process)."""
+    import pytesseract
+
     return str(pytesseract.get_tesseract_version())
 
 
@@ -65,6 +70,8 @@ def check_tesseract(lang: str) -> str:
 
     ``lang`` may combine packs with ``+`` (``"eng+deu"``), as tesseract's ``-l`` does.
     """
+    import pytesseract
+
     try:
         version = tesseract_version()
         installed = set(pytesseract.get_languages(config=""))
@@ -112,6 +119,8 @@ def recognize_page(
     :class:`OcrFailed` (or :class:`OcrSetupError` when tesseract is missing). Costs 1–3 s
     per page at 300 dpi on one core (a book page ~1 s, a dense US Letter page ~2.5 s).
     """
+    import pytesseract
+
     started = time.perf_counter()
     # pytesseract passes this process's environment to the tesseract it starts.
     os.environ.setdefault("OMP_THREAD_LIMIT", TESSERACT_THREADS)
