@@ -359,7 +359,10 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
         # with it explains more is the other half of an assembled quote of boilerplate
         # (Colorado's warning + Washington's heading line, the rest identical).
         rival = best.coverage - band.coverage < TIE_EPSILON and gain >= TIE_EPSILON
-        strong = gain >= SECOND_BAND_MIN_SHARE and \
+        # The gain may be small while the share is large: the band took back atoms the
+        # first place had only borrowed ("SECTION II: CLAIMANT'S IDENTIFICATION…" lent
+        # its words to a quote of "SECTION I: VETERAN'S IDENTIFICATION…").
+        strong = gain >= TIE_EPSILON and share >= SECOND_BAND_MIN_SHARE and \
             share >= SECOND_BAND_RELATIVE * (joint.coverage - share)
         if in_order < MIN_RUN_ATOMS or not (strong or rival):
             break
@@ -470,7 +473,12 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     def density(ln: int) -> float:
         return len(model.line_hits.get(ln, ())) / max(len(model.line_atoms.get(ln, ())), 1)
 
-    by_density = sorted(band.lines, key=density, reverse=True)
+    def held(ln: int) -> float:
+        return sum(model.weight[atoms[pos].text] for pos in model.line_hits.get(ln, ()))
+
+    # Of lines equally dense ("Broadcom and Avago" down a table column), the one holding
+    # more of the quote ("Broadcom and Avago mission") is served first.
+    by_density = sorted(band.lines, key=lambda ln: (density(ln), held(ln)), reverse=True)
     take_runs(solid=True)
     for ln in by_density:
         if density(ln) >= DENSE_LINE_SHARE:
