@@ -457,16 +457,43 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
             out += runs
         return out
 
-    def take_runs(solid: bool) -> None:
+    held_runs: list[list[int]] = []  # runs (or solid parts of runs) this band took
+
+    def available(run: list[int]) -> bool:
+        need = Counter(atoms[pos].text for pos in run)
+        return not taken.intersection(run) and all(budget[a] >= n for a, n in need.items())
+
+    def solid_part(run: list[int]) -> list[int]:
+        # A long run that overran into the next line ("…for completion. SECTION 1" when
+        # the quote goes on "SECTION 2") keeps its longest solid stretch still free.
+        best, i, need = (0, 0), 0, Counter[str]()
+        for j, pos in enumerate(run):  # the longest window whose atoms are all free
+            if pos in taken:
+                i, need = j + 1, Counter()
+                continue
+            a = atoms[pos].text
+            need[a] += 1
+            while need[a] > budget[a]:
+                need[atoms[run[i]].text] -= 1
+                i += 1
+            if j + 1 - i > best[1] - best[0]:
+                best = (i, j + 1)
+        part = run[best[0]:best[1]]
+        return part if is_solid(part) else []
+
+    def take_runs(solid: bool, parts: bool = False) -> None:
         for full in ordered_runs():
             run = [pos for pos in full if pos in in_band]
             if len(run) < 2 or is_solid(run) != solid:
                 continue
-            need = Counter(atoms[pos].text for pos in run)
-            # A run is taken whole or not at all: once a better explanation has spent
-            # its atoms, the leftovers of this one are coincidence, not evidence.
-            if taken.intersection(run) or any(budget[a] < n for a, n in need.items()):
-                continue
+            # Runs are taken whole first: once a better explanation has spent its atoms,
+            # the leftovers of a short run are coincidence, not evidence. Only after
+            # every whole run has been served may a solid run give its free stretch.
+            if not available(run):
+                run = solid_part(run) if parts else []
+                if not run:
+                    continue
+            held_runs.append(run)
             for pos in run:
                 take(pos)
 
@@ -480,6 +507,7 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     # more of the quote ("Broadcom and Avago mission") is served first.
     by_density = sorted(band.lines, key=lambda ln: (density(ln), held(ln)), reverse=True)
     take_runs(solid=True)
+    take_runs(solid=True, parts=True)
     for ln in by_density:
         if density(ln) >= DENSE_LINE_SHARE:
             for pos in model.line_hits.get(ln, ()):
@@ -490,8 +518,8 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
             take(pos)
     # Whichever step took them, the runs this band now holds whole are its in-order
     # evidence.
-    for full in model.runs:
-        run = [pos for pos in full if pos in in_band]
+    whole = [[pos for pos in full if pos in in_band] for full in model.runs]
+    for run in held_runs + whole:
         if len(run) >= 2 and taken.issuperset(run):
             solid = is_solid(run)
             band.longest_run = max(band.longest_run, len(run))
