@@ -44,7 +44,9 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -80,6 +82,7 @@ from evalcases import (
 from matcher.document import PdfSource
 from matcher.locate import DocumentIndex, locate_quote
 from matcher.normalize import atoms
+from matcher.ocr.boxes import OcrPage
 from matcher.words import PageWords
 
 KINDS = ("verbatim", "shuffled", "dropped", "assembled", "typography", "repeated",
@@ -718,7 +721,6 @@ def image_only_sources(docs: Sequence[Doc], cases: Sequence[PlaceCase], folder: 
         from matcher.ocr.tesseract import recognize_page  # noqa: F401
     except ImportError as exc:
         return {}, f"image-only column skipped: matcher.ocr.tesseract not usable ({exc})"
-    import os
     from concurrent.futures import ProcessPoolExecutor
 
     pages_of: dict[str, set[int]] = {}
@@ -730,30 +732,81 @@ def image_only_sources(docs: Sequence[Doc], cases: Sequence[PlaceCase], folder: 
             copies[d.name] = folder / f"image_only_{d.file.path.stem}.pdf"
             _rasterise(d.file.path, copies[d.name], pages_of[d.name])
     jobs = [(name, str(path), n) for name, path in copies.items() for n in sorted(pages_of[name])]
+    originals = {d.name: d.file.path for d in docs}
+    cache = _OcrCache()
+    keys = [cache.key(originals[name], n) for name, _, n in jobs]
+    read: list[OcrPage | None] = [cache.get(k) for k in keys]
+    todo = [i for i, pw in enumerate(read) if pw is None]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        read = list(pool.map(_ocr_page, jobs))
+        for i, pw in zip(todo, pool.map(_ocr_page, [jobs[i] for i in todo]), strict=True):
+            read[i] = pw
+            cache.put(keys[i], pw)
     out: dict[str, tuple[PdfSource, DocumentIndex]] = {}
     for name, path in copies.items():
-        ocr = _MemoryOcr({n: pw for (nm, _, n), pw in zip(jobs, read, strict=True) if nm == name})
+        ocr = _MemoryOcr({n: page.to_page_words()
+                          for (nm, _, n), page in zip(jobs, read, strict=True)
+                          if nm == name and page is not None})
         src = PdfSource(path, ocr=ocr)
         out[name] = (src, DocumentIndex(src))
     return out, (f"image-only: {len(jobs)} case pages rasterised at {IMAGE_DPI} dpi and read with "
                  f"matcher.ocr.tesseract.recognize_page in {time.perf_counter() - t0:.0f} s "
-                 "(hinted only; judged by word-centre geometry)")
+                 f"({len(jobs) - len(todo)} from {cache.folder}; hinted only; judged by "
+                 "word-centre geometry)")
 
 
 IMAGE_DPI = 200
 
 
-def _ocr_page(job: tuple[str, str, int]) -> PageWords:
+class _OcrCache:
+    """OCR results of earlier runs, so rerunning the table after a matcher change is quick.
+
+    Keyed by the original document's bytes, the page, the dpi and the source of the OCR
+    module: a change to any of them reads the page again. ``CITEVIEW_EVAL_OCR_CACHE``
+    chooses the folder; ``off`` disables it.
+    """
+
+    def __init__(self) -> None:
+        import tempfile
+
+        where = os.environ.get("CITEVIEW_EVAL_OCR_CACHE",
+                               str(Path(tempfile.gettempdir()) / "citeview-eval-ocr"))
+        self.folder = None if where == "off" else Path(where)
+        ocr_source = b"".join((REPO / "matcher" / "ocr" / f).read_bytes()
+                              for f in ("tesseract.py", "boxes.py"))
+        self.salt = hashlib.sha256(ocr_source + str(IMAGE_DPI).encode()).hexdigest()[:16]
+        self.hashes: dict[Path, str] = {}
+
+    def key(self, original: Path, page: int) -> str:
+        if original not in self.hashes:
+            self.hashes[original] = hashlib.sha256(original.read_bytes()).hexdigest()[:24]
+        return f"{self.hashes[original]}-{page}-{self.salt}"
+
+    def get(self, key: str) -> OcrPage | None:
+        if self.folder is None:
+            return None
+        try:
+            return OcrPage.from_json(json.loads((self.folder / f"{key}.json").read_text()))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def put(self, key: str, page: OcrPage) -> None:
+        if self.folder is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = self.folder / f"{key}.{os.getpid()}.tmp"
+        tmp.write_text(json.dumps(page.to_json()))
+        os.replace(tmp, self.folder / f"{key}.json")
+
+
+def _ocr_page(job: tuple[str, str, int]) -> OcrPage:
     import pymupdf
 
     from matcher.ocr.tesseract import recognize_page
 
     _, path, n = job
     with pymupdf.open(path) as doc:
-        return recognize_page(doc.load_page(n)).to_page_words()
+        return recognize_page(doc.load_page(n))
 
 
 class _MemoryOcr:
@@ -939,6 +992,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     kinds = parse_kinds(ap, args.kinds, KINDS)
     corpus = require_corpus(args.corpus)
+    import pymupdf
+
+    # MuPDF's own complaints (an embedded image over its size limit) are not results.
+    pymupdf.TOOLS.mupdf_display_errors(False)
     t0 = time.perf_counter()
     notes: list[str] = []
     with tempfile.TemporaryDirectory(prefix="citeview-eval-") as tmp:
