@@ -32,6 +32,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from rapidfuzz import fuzz, process
+
 from .normalize import atoms as split_atoms
 from .words import Line, PageWords, Rect
 
@@ -84,6 +86,11 @@ TIE_EPSILON = 0.02
 # A matched word more than this many unmatched atoms away from the rest of its line's
 # highlight is a stray common word, not part of the citation.
 MAX_LINE_GAP_ATOMS = 3
+# On OCR pages, a page word at least this similar (rapidfuzz ratio, 0-100) to a quote
+# word of at least OCR_ALIAS_MIN_LEN letters is read as that word: one wrong letter in
+# five, two in ten ("Expiraci6n", "Ermafsigte2").
+OCR_ALIAS_SIMILARITY = 80.0
+OCR_ALIAS_MIN_LEN = 5
 # Quotes longer than this many atoms are not citations (a pasted page, a runaway model).
 MAX_QUOTE_ATOMS = 1500
 
@@ -120,6 +127,7 @@ class _Band:
     # Words taken as part of a run → whether that run is "solid" (long, or crossing lines).
     run_words: dict[int, bool] = field(default_factory=dict)
     ordered: float = 0.0  # share of the quote's weight taken through runs (in order)
+    taken: set[int] = field(default_factory=set)  # atom positions whose budget it spent
     longest_run: int = 0
 
 
@@ -130,7 +138,20 @@ class _PageModel:
         self.page = page
         self.quote = quote_atoms
         self.qcount = Counter(quote_atoms)
+        # The page's atoms as the matcher reads them: on OCR pages a misread quote word
+        # ("Expiraci6n", "informacién") is read as the word it resembles.
+        self.texts: Sequence[str] = page.atom_texts
         counts = page.atom_counts
+        positions = page.atom_positions
+        if page.source == "ocr":
+            alias = _ocr_aliases(page, self.qcount)
+            if alias:
+                self.texts = [alias.get(t, t) for t in page.atom_texts]
+                counts = Counter(self.texts)
+                positions = {}
+                for pos, t in enumerate(self.texts):
+                    if t in self.qcount:
+                        positions.setdefault(t, []).append(pos)
         n = max(len(page.atoms), 1)
         # Rarity weight: an inverse-frequency log, so a word seen once on the page weighs
         # about twice a word seen thirty times. Atoms absent from the page get the
@@ -142,11 +163,15 @@ class _PageModel:
         self.line_atoms = page.line_atoms
         # Only lines holding some quote atom can matter; everything below looks at
         # those alone, so a long page costs little more than a short one.
-        self.hits = sorted(pos for a in self.qcount for pos in page.atom_positions.get(a, ()))
+        self.hits = sorted(pos for a in self.qcount for pos in positions.get(a, ()))
         self.line_hits: dict[int, list[int]] = {}  # per line, positions of quote atoms
         for pos in self.hits:
             self.line_hits.setdefault(page.atom_lines[pos], []).append(pos)
         self.touched = sorted(self.line_hits)
+        self.word_hits: dict[int, list[int]] = {}  # per word, positions of quote atoms
+        for pos in self.hits:
+            for w in page.atoms[pos].words:
+                self.word_hits.setdefault(w, []).append(pos)
         self.runs = self._runs()
         self.run_pos = {pos for run in self.runs for pos in run}
 
@@ -159,7 +184,7 @@ class _PageModel:
         better explanation of where the quote came from.
         """
         q = self.quote
-        p = self.page.atom_texts
+        p = self.texts
         where: dict[str, list[int]] = {}
         for j, a in enumerate(q):
             where.setdefault(a, []).append(j)
@@ -224,7 +249,7 @@ class _PageModel:
             return True, True
         if len(hits) < DENSE_LINE_SHARE * len(self.line_atoms[line]):
             return False, False
-        texts = self.page.atom_texts
+        texts = self.texts
         if any(texts[p] in self.distinct for p in hits):
             return True, True
         # No rare word, but the line alone holds most of the quote (a shuffled line of
@@ -382,8 +407,8 @@ def _distance(lines: Sequence[Line], a: Sequence[int], b: Sequence[int]) -> floa
 
 def _share(model: _PageModel, band: _Band, lines: set[int]) -> float:
     """The share of the quote's weight that ``band`` found on ``lines``."""
-    found = Counter(a for ln in lines for w in band.words.get(ln, ())
-                    for a in split_atoms(model.page.words[w].text) if a in model.qcount)
+    found = Counter(model.texts[pos] for ln in lines for w in band.words.get(ln, ())
+                    for pos in model.word_hits.get(w, ()) if pos in band.taken)
     return sum(model.weight[a] * k for a, k in found.items()) / model.total
 
 
@@ -422,12 +447,13 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     passage the rest of the quote stands in, not to a stray occurrence next door.
     """
     atoms = model.page.atoms
+    texts = model.texts
     page = model.page
     in_band = {p for ln in band.lines for p in model.line_atoms.get(ln, [])}
-    taken: set[int] = set()
+    taken = band.taken
 
     def take(pos: int) -> None:
-        a = atoms[pos].text
+        a = texts[pos]
         if budget[a] > 0 and pos not in taken:
             taken.add(pos)
             budget[a] -= 1
@@ -460,7 +486,7 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     held_runs: list[list[int]] = []  # runs (or solid parts of runs) this band took
 
     def available(run: list[int]) -> bool:
-        need = Counter(atoms[pos].text for pos in run)
+        need = Counter(texts[pos] for pos in run)
         return not taken.intersection(run) and all(budget[a] >= n for a, n in need.items())
 
     def solid_part(run: list[int]) -> list[int]:
@@ -471,10 +497,10 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
             if pos in taken:
                 i, need = j + 1, Counter()
                 continue
-            a = atoms[pos].text
+            a = texts[pos]
             need[a] += 1
             while need[a] > budget[a]:
-                need[atoms[run[i]].text] -= 1
+                need[texts[run[i]]] -= 1
                 i += 1
             if j + 1 - i > best[1] - best[0]:
                 best = (i, j + 1)
@@ -501,7 +527,7 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
         return len(model.line_hits.get(ln, ())) / max(len(model.line_atoms.get(ln, ())), 1)
 
     def held(ln: int) -> float:
-        return sum(model.weight[atoms[pos].text] for pos in model.line_hits.get(ln, ()))
+        return sum(model.weight[texts[pos]] for pos in model.line_hits.get(ln, ()))
 
     # Of lines equally dense ("Broadcom and Avago" down a table column), the one holding
     # more of the quote ("Broadcom and Avago mission") is served first.
@@ -528,7 +554,7 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
                     band.run_words[w] = band.run_words.get(w, False) or solid
     _trim_strays(model, band)
     band.coverage = sum(model.weight[a] * k for a, k in band.used.items()) / model.total
-    in_runs = Counter(atoms[p].text for p in taken
+    in_runs = Counter(texts[p] for p in taken
                       if any(w in band.run_words for w in atoms[p].words))
     band.ordered = sum(model.weight[a] * min(k, band.used[a])
                        for a, k in in_runs.items()) / model.total
@@ -546,7 +572,8 @@ def _trim_strays(model: _PageModel, band: _Band) -> None:
         ws = sorted(set(ws), key=lambda w: order.get(w, -1))
         keep = _largest_cluster(ws, order, {w for w, ok in band.run_words.items() if ok})
         dropped = [w for w in ws if w not in keep]
-        strong = any(a in model.distinct for w in keep for a in split_atoms(page.words[w].text))
+        strong = any(model.texts[pos] in model.distinct
+                     for w in keep for pos in model.word_hits.get(w, ()))
         in_run = any(w in band.run_words for w in keep)
         solid = any(band.run_words.get(w, False) for w in keep)
         minority = len(keep) < DENSE_LINE_SHARE * len(page.lines[ln].words)
@@ -554,9 +581,10 @@ def _trim_strays(model: _PageModel, band: _Band) -> None:
                 (minority and not solid) or (minority and len(keep) < 2 and not strong):
             dropped, keep = ws, []
         for w in dropped:
-            for a in split_atoms(page.words[w].text):
-                if band.used[a] > 0:
-                    band.used[a] -= 1
+            for pos in model.word_hits.get(w, ()):
+                if pos in band.taken:
+                    band.taken.discard(pos)
+                    band.used[model.texts[pos]] -= 1
         band.used = +band.used
         if keep:
             band.words[ln] = keep
@@ -607,3 +635,35 @@ def _found_text(page: PageWords, words: Sequence[int]) -> str:
     for w in words:
         lines.setdefault(page.words[w].line, []).append(page.words[w].text)
     return " / ".join(" ".join(ws) for _, ws in sorted(lines.items()))
+
+
+def _ocr_aliases(page: PageWords, quote: Counter[str]) -> dict[str, str]:
+    """OCR misreadings of quote atoms on this page: page atom text → the quote atom.
+
+    Only on lines that already hold a quote atom exactly, only for words of
+    OCR_ALIAS_MIN_LEN letters or more (numbers never: "2015" misread as "2016" is another
+    date), and only when the word is not itself in the quote. "Expiraci6n" then counts
+    as "expiracion", so the copy of a form label whose distinguishing word tesseract
+    misread is not beaten by a copy it read cleanly. A word that only adds or drops an
+    ending ("aire" and "aires") is another word, not a misreading.
+    """
+    texts = page.atom_texts
+    targets = [q for q in quote if len(q) >= OCR_ALIAS_MIN_LEN and not q.isdigit()]
+    if not targets:
+        return {}
+    near = {page.atom_lines[pos] for q in quote for pos in page.atom_positions.get(q, ())}
+    alias: dict[str, str] = {}
+    seen: set[str] = set()
+    for ln in near:
+        for pos in page.line_atoms[ln]:
+            t = texts[pos]
+            if t in seen or t in quote or len(t) < OCR_ALIAS_MIN_LEN - 1 or t.isdigit():
+                continue
+            seen.add(t)
+            best = process.extractOne(t, targets, scorer=fuzz.ratio,
+                                      score_cutoff=OCR_ALIAS_SIMILARITY)
+            # "aire" for "aires", "section" for "sections": another form of the word,
+            # which the page really prints, not a misreading of it.
+            if best is not None and not (best[0].startswith(t) or t.startswith(best[0])):
+                alias[t] = best[0]
+    return alias
