@@ -12,10 +12,15 @@ tuples over a :mod:`multiprocessing` connection:
 ``(x, y, w, h)`` is the tile in device pixels of the whole page image at ``scale`` (pixels
 per point); MuPDF renders the matching clip of ``page.rect`` and reports where the pixmap
 really starts, which the caller uses rather than the request.
+
+MuPDF's complaints about a page it still renders (a glyph it cannot draw, an image over its
+size limit) go to the log, not to the terminal the viewer was started from; a page it
+cannot render at all is an ``"error"`` reply, which the window shows on the page.
 """
 
 from __future__ import annotations
 
+import logging
 import signal
 from collections import OrderedDict
 from typing import Any
@@ -25,6 +30,8 @@ OPEN_DOCUMENTS = 2
 # MuPDF's own cache (fonts, decoded images) may grow to 256 MB and PyMuPDF cannot report
 # its size, so it is halved after every this many pages rendered.
 SHRINK_EVERY = 24
+
+log = logging.getLogger(__name__)
 
 
 def serve(conn: Any, parent_end: Any = None) -> None:
@@ -38,6 +45,9 @@ def serve(conn: Any, parent_end: Any = None) -> None:
 
     from matcher.document import open_pdf
 
+    # By default PyMuPDF prints every MuPDF error to stderr ("limit error: Overly large
+    # image", dozens per page of some journals), and also keeps each in a list of its own.
+    pymupdf.TOOLS.mupdf_display_errors(False)
     docs: OrderedDict[tuple[str, str | None], Any] = OrderedDict()
     rendered = 0
     while True:
@@ -58,6 +68,7 @@ def serve(conn: Any, parent_end: Any = None) -> None:
             data = pix.samples_mv
         except Exception as exc:  # a damaged page must not end the worker
             reply, data = ("error", job, f"{type(exc).__name__}: {exc}"[:300]), None
+        _log_complaints(pymupdf, path, page_no)
         try:
             conn.send(reply)
             if data is not None:
@@ -69,6 +80,15 @@ def serve(conn: Any, parent_end: Any = None) -> None:
             pymupdf.TOOLS.store_shrink(50)
     for doc in docs.values():
         doc.close()
+
+
+def _log_complaints(pymupdf: Any, path: str, page_no: int) -> None:
+    """Log what MuPDF said while rendering a page, and empty PyMuPDF's list of it, which
+    would otherwise grow for as long as the worker lives."""
+    said = [line for line in pymupdf.TOOLS.mupdf_warnings(reset=True).splitlines() if line]
+    if said:
+        log.info("page %d of %s: MuPDF reported %d problem(s), first: %s",
+                 page_no + 1, path, len(said), said[0])
 
 
 def _document(open_pdf: Any, docs: OrderedDict[tuple[str, str | None], Any], path: str,
