@@ -483,8 +483,6 @@ class MainWindow(QMainWindow):
 
     # -- checking -----------------------------------------------------------------------
     def _start_check(self) -> None:
-        from matcher.check import check_citations
-
         if self._check is not None:
             self._check.cancel()
         session = self.session
@@ -495,6 +493,11 @@ class MainWindow(QMainWindow):
 
         def work(progress: Callable[[int, int], None], cancel: Callable[[], bool]
                  ) -> CheckReport:
+            # Imported here, on the check's thread: the matcher's search code takes tens of
+            # milliseconds to import, which the GUI thread spends painting and asking for
+            # the first page instead.
+            from matcher.check import check_citations
+
             return check_citations(citations, path, progress=progress, cancel=cancel,
                                    passwords=passwords, ocr=_ocr_store())
 
