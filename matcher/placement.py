@@ -300,7 +300,7 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
             return not_located(f"{len(rivals) + 1} places on this page hold the quote's words "
                                "about equally, none in the quoted order", page.number,
                                round(100.0 * best.coverage, 1))
-    final, places = _add_places(model, bands, best, twins)
+    final, places, copies = _add_places(model, bands, best, twins)
     coverage = min(1.0, final.coverage)
     score = round(100.0 * coverage, 1)
 
@@ -320,6 +320,14 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
                          f"the quoted text appears {n} times on this page; all {n} are shown",
                          rects + tuple(r for alt in alts for r in alt), words, found, alts)
     parts = f" (assembled from {places} places)" if places > 1 else ""
+    if copies:
+        alts = tuple(_rects(page, [c])[0] for c in copies)
+        extra = tuple(dict.fromkeys(r for alt in alts for r in alt if r not in rects))
+        n = len(copies) + 1
+        return Placement("review", page.number, score,
+                         f"{score:.0f}% of the quote's weight found{parts}, but part of it "
+                         f"stands {n} times on this page; all {n} are shown",
+                         rects + extra, words, found, alts)
     if coverage < LOCATE_COVERAGE:
         return Placement("review", page.number, score,
                          f"partial match: {score:.0f}% of the quote's weight found"
@@ -350,7 +358,7 @@ def _refine(model: _PageModel, bands: Sequence[_Band]) -> list[_Band]:
 
 
 def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
-                twins: Sequence[_Band]) -> tuple[_Band, int]:
+                twins: Sequence[_Band]) -> tuple[_Band, int, list[_Band]]:
     """Grow the citation from ``best`` by further bands that explain the rest of the quote.
 
     Each candidate is filled *together* with what is already chosen, so solid runs in
@@ -358,9 +366,14 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
     common words. A band is added only if it adds a comparable share of the quote's
     weight and holds part of it in order (MIN_RUN_ATOMS words taken through runs): two
     pairs of words that merely occur on the page are not an assembled quote.
+
+    Also returns the other ways to complete the citation when a further part stands on
+    the page more than once, equally well and not beside what is chosen (each a joint
+    band): which copy was meant is then for the reader to judge.
     """
     current, places = best, 1
     lines = list(best.lines)
+    copies: list[_Band] = []
     for _ in range(MAX_PLACES - 1):
         options: list[tuple[float, _Band, _Band]] = []
         for band in bands:
@@ -371,10 +384,21 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
             options.append((joint.coverage - current.coverage, joint, band))
         if not options:
             break
-        # Equal gains (a label printed twice) go to the band nearest what is chosen.
+        # Equal gains go to the band holding the longest in-order run (the verbatim line,
+        # not the same words broken over two lines in the next column), then to the band
+        # nearest what is chosen (a label printed twice).
         top = max(o[0] for o in options)
-        gain, joint, band = min((o for o in options if top - o[0] < SAME_GAIN),
-                                key=lambda o: _distance(model.page.lines, lines, o[2].lines))
+        equal = [o for o in options if top - o[0] < SAME_GAIN]
+        page_lines = model.page.lines
+        gain, joint, band = min(equal, key=lambda o: (-o[2].longest_run,
+                                                      _distance(page_lines, lines, o[2].lines)))
+        # Nearness decides only between neighbours (a value's own label just below it);
+        # a copy of the same words a column away is as likely to be the one quoted.
+        reach = SPLIT_GAP_LINES * max(page_lines[ln].thickness for ln in band.lines)
+        same = [o[1] for o in equal if o[2] is not band and o[2].used == band.used
+                and o[2].longest_run == band.longest_run]
+        if _distance(page_lines, lines, band.lines) <= reach:
+            same = []
         mine = set(band.lines)
         in_order = sum(model.page.words[w].line in mine for w in joint.run_words)
         # "Comparably strong" is judged inside the joint fill, where a stray word the
@@ -393,7 +417,10 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
             break
         current, places = joint, places + 1
         lines += band.lines
-    return current, places
+        if same:
+            copies = same
+            break  # further parts cannot be judged against an uncertain one
+    return current, places, copies
 
 
 def _distance(lines: Sequence[Line], a: Sequence[int], b: Sequence[int]) -> float:

@@ -673,8 +673,11 @@ def place(source: PdfSource, case: PlaceCase, mode: str, hints: Sequence[int],
         if v.outcome == "wrong" and p.alternatives:
             # The matcher found the quoted text N times on the page and showed every copy,
             # flagged for review: right if one of the copies is the source passage.
-            alt = {r for group in p.alternatives for r in group}
-            groups = [[r for r in rects if r not in alt], *[list(g) for g in p.alternatives]]
+            # Each alternative is a whole way to draw the citation (it may share a part
+            # with the main one); the main one is the rectangles over ``p.words``.
+            mine = [boxes[w] for w in p.words]
+            main = [r for r in rects if any(_inside(b, r) for b in mine)]
+            groups = [main, *[[tuple(r) for r in g] for g in p.alternatives]]
             for g in groups:
                 gv = judge(p.page, g, boxes, case.truths)  # type: ignore[arg-type]
                 if gv.outcome == "right":
@@ -686,6 +689,11 @@ def place(source: PdfSource, case: PlaceCase, mode: str, hints: Sequence[int],
     return Outcome(mode, p.status, p.page, p.score, p.reason, v.outcome, v.detail,
                    round(v.precision, 2), round(v.recall, 2), p.found_text,
                    rects, anomalies, dt)  # type: ignore[arg-type]
+
+
+def _inside(box: Sequence[float], rect: Sequence[float]) -> bool:
+    return (rect[0] - 0.01 <= box[0] and box[2] <= rect[2] + 0.01
+            and rect[1] - 0.01 <= box[1] and box[3] <= rect[3] + 0.01)
 
 
 def run(docs: Sequence[Doc], cases: Sequence[PlaceCase], *,

@@ -223,3 +223,36 @@ def test_assembled_from_two_copies_of_boilerplate_draws_both_named_copies(tmp_pa
     p = place_on_page(pw, " ".join([texts[first], texts[first + 1], texts[last]]))
     assert p.status == "located"
     assert {pw.words[w].line for w in p.words} == {first, first + 1, last}
+
+
+@settings(max_examples=8, deadline=None)
+@given(row=st.integers(0, 5))
+def test_equally_dense_rows_serve_the_row_holding_more_of_the_quote(tmp_path_factory,
+                                                                     row: int) -> None:
+    # A table column repeats "Broadcom and Avago"; one row goes on "… mission". Every
+    # row is made only of quote words, so density alone cannot choose.
+    rows = ["Broadcom and Avago"] * 6
+    rows[row] = "Broadcom and Avago mission"
+    path = write_pdf(tmp_path_factory.mktemp("t") / "t.pdf", [paragraph(rows, leading=14)])
+    pw = PdfSource(path).page_words(0)
+    p = place_on_page(pw, "Broadcom and Avago mission")
+    assert p.status == "located"
+    assert {pw.words[w].line for w in p.words} == {row}
+
+
+def test_a_part_printed_twice_in_other_columns_is_shown_twice_and_flagged(
+        make_pdf: Callable[..., Path]) -> None:
+    # The quote joins a sentence at the top of the right column with a clause that the
+    # left column prints twice, neither copy beside the first part: no way to tell which
+    # copy was meant, so both are shown and the reader is asked to judge.
+    clause = "actions identified as RC in, and in accordance with"
+    page = [("if those actions were performed before the effective date", 330, 100),
+            (clause, 72, 300), ("unrelated words fill this line of the page", 72, 313),
+            (clause, 72, 500)]
+    pw = PdfSource(make_pdf([page])).page_words(0)
+    quote = "if those actions were performed before the effective date " + clause
+    p = place_on_page(pw, quote)
+    assert p.status == "review" and "2 times" in p.reason
+    assert len(p.alternatives) == 1
+    ys = sorted(round(r[1]) for r in p.rects)
+    assert len(ys) == 3 and ys[0] < 100 < ys[1] < 300 < ys[2] < 500
