@@ -411,8 +411,11 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
         # The gain may be small while the share is large: the band took back atoms the
         # first place had only borrowed ("SECTION II: CLAIMANT'S IDENTIFICATION…" lent
         # its words to a quote of "SECTION I: VETERAN'S IDENTIFICATION…").
+        # A short label after a long sentence is still comparable when it holds its part
+        # as a solid run ("1. Número de Registro Extranjero / Número de USCIS:").
         strong = gain >= TIE_EPSILON and share >= SECOND_BAND_MIN_SHARE and \
-            share >= SECOND_BAND_RELATIVE * (joint.coverage - share)
+            (share >= SECOND_BAND_RELATIVE * (joint.coverage - share)
+             or in_order >= SOLID_RUN_ATOMS)
         if in_order < MIN_RUN_ATOMS or not (strong or rival):
             break
         current, places = joint, places + 1
