@@ -25,6 +25,7 @@ line, spanning that line's matched words.
 from __future__ import annotations
 
 import bisect
+import heapq
 import itertools
 import math
 from collections import Counter
@@ -537,18 +538,32 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
         part = run[best[0]:best[1]]
         return part if is_solid(part) else []
 
-    def take_runs(solid: bool, parts: bool = False) -> None:
+    def take_solid_runs() -> None:
+        # Longest first, by what is still free: a long run that overran into the next
+        # line ("…for completion. SECTION 1" when the quote goes on "SECTION 2") is
+        # served by its longest free stretch, as long as that still beats the others.
+        queue = [(-len(run), i, run) for i, run in enumerate(
+            [pos for pos in full if pos in in_band] for full in model.runs)
+            if is_solid(run)]
+        heapq.heapify(queue)
+        while queue:
+            size, i, run = heapq.heappop(queue)
+            part = run if available(run) else solid_part(run)
+            if len(part) < -size:
+                if part:
+                    heapq.heappush(queue, (-len(part), i, part))
+                continue
+            held_runs.append(part)
+            for pos in part:
+                take(pos)
+
+    def take_short_runs() -> None:
         for full in ordered_runs():
             run = [pos for pos in full if pos in in_band]
-            if len(run) < 2 or is_solid(run) != solid:
+            # A short run is taken whole or not at all: once a better explanation has
+            # spent its atoms, its leftovers are coincidence, not evidence.
+            if len(run) < 2 or is_solid(run) or not available(run):
                 continue
-            # Runs are taken whole first: once a better explanation has spent its atoms,
-            # the leftovers of a short run are coincidence, not evidence. Only after
-            # every whole run has been served may a solid run give its free stretch.
-            if not available(run):
-                run = solid_part(run) if parts else []
-                if not run:
-                    continue
             held_runs.append(run)
             for pos in run:
                 take(pos)
@@ -562,13 +577,12 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     # Of lines equally dense ("Broadcom and Avago" down a table column), the one holding
     # more of the quote ("Broadcom and Avago mission") is served first.
     by_density = sorted(band.lines, key=lambda ln: (density(ln), held(ln)), reverse=True)
-    take_runs(solid=True)
-    take_runs(solid=True, parts=True)
+    take_solid_runs()
     for ln in by_density:
         if density(ln) >= DENSE_LINE_SHARE:
             for pos in model.line_hits.get(ln, ()):
                 take(pos)
-    take_runs(solid=False)
+    take_short_runs()
     for ln in by_density:
         for pos in model.line_hits.get(ln, ()):
             take(pos)
