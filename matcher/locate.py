@@ -118,7 +118,8 @@ def locate_quote(
             pages = ", ".join(_page_label(t) for t in twins)
             return replace(elsewhere, status="review",
                            reason=f"the quote fits page {_page_label(elsewhere)} and page "
-                                  f"{pages} equally well; give a page hint to choose" + note)
+                                  f"{pages} equally well; give a page hint to choose" + note,
+                           other_pages=tuple(t.page for t in twins if t.page is not None))
         best = elsewhere
     if (best is None or not best.placed) and idx.wordless:
         note += "; " + _wordless_note(idx.wordless, source.page_count)

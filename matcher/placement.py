@@ -108,6 +108,8 @@ class Placement:
     words: tuple[int, ...] = ()
     found_text: str = ""
     alternatives: tuple[tuple[Rect, ...], ...] = field(default=(), compare=False)
+    # Other pages (0-based) that hold the quote equally well, when no hint chose.
+    other_pages: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def placed(self) -> bool:
@@ -295,8 +297,12 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
     if best.ordered < ORDER_FREE_SHARE and not twins:
         # Order-free evidence alone cannot tell apart two places that hold the quote's
         # words about equally (a shuffled quote of boilerplate repeated down a column).
+        # A place lacking a rare word the best one holds ("Ohio." closing one of five
+        # state warnings) is not a rival: that word is what tells the places apart.
+        marks = {a for a in best.used if a in model.distinct}
         rivals = [b for b in bands if b is not best
-                  and best.coverage - b.coverage < AMBIGUITY_MARGIN]
+                  and best.coverage - b.coverage < AMBIGUITY_MARGIN
+                  and marks <= set(b.used)]
         if rivals:
             return not_located(f"{len(rivals) + 1} places on this page hold the quote's words "
                                "about equally, none in the quoted order", page.number,

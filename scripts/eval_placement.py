@@ -83,6 +83,7 @@ from matcher.document import PdfSource
 from matcher.locate import DocumentIndex, locate_quote
 from matcher.normalize import atoms
 from matcher.ocr.boxes import OcrPage
+from matcher.placement import place_on_page
 from matcher.words import PageWords
 
 KINDS = ("verbatim", "shuffled", "dropped", "assembled", "typography", "repeated",
@@ -683,6 +684,16 @@ def place(source: PdfSource, case: PlaceCase, mode: str, hints: Sequence[int],
                 if gv.outcome == "right":
                     v = Verdict("right", "duplicate shown", gv.precision, gv.recall)
                     break
+        if v.outcome == "wrong" and p.status == "review" and case.page in p.other_pages:
+            # No hint, and the quote stands equally well on several pages, the source page
+            # among those the reason names: the flagged answer is right if the matcher's
+            # placement on the source page is.
+            tp = place_on_page(source.page_words(case.page), case.quote)
+            tboxes = [w.rect for w in source.page_words(case.page).words]
+            tv = judge(case.page, [tuple(r) for r in tp.rects], tboxes,  # type: ignore[arg-type]
+                       case.truths)
+            if tv.outcome == "right":
+                v = Verdict("right", "equal on another page", tv.precision, tv.recall)
         anomalies = rect_anomalies(rects, pw, p.words)  # type: ignore[arg-type]
     else:
         v = judge(None, [], [], case.truths)
@@ -925,6 +936,12 @@ def print_report(results: Sequence[CaseResult], kinds: Sequence[str], notes: Seq
     if any(dups.values()):
         print("right because the quoted text stands twice or more on the page and every copy "
               "was shown, flagged review: " + ", ".join(f"{m} {v}" for m, v in dups.items()))
+    pages = {m: sum(1 for r in results if (o := r.outcomes.get(m))
+                    and o.detail == "equal on another page") for m in modes}
+    if any(pages.values()):
+        print("right because the quote stands equally well on several pages, the source page "
+              "among those the reason names, flagged review: "
+              + ", ".join(f"{m} {v}" for m, v in pages.items()))
     for m in modes:
         wrong = Counter(o.detail for r in results if (o := r.outcomes.get(m))
                         and o.verdict == "wrong")

@@ -256,3 +256,24 @@ def test_a_part_printed_twice_in_other_columns_is_shown_twice_and_flagged(
     assert len(p.alternatives) == 1
     ys = sorted(round(r[1]) for r in p.rects)
     assert len(ys) == 3 and ys[0] < 100 < ys[1] < 300 < ys[2] < 500
+
+
+@pytest.mark.parametrize("seed", [100, 301, 702])
+def test_a_shuffled_warning_line_is_told_apart_by_its_state_name(tmp_path: Path, seed: int
+                                                                 ) -> None:
+    # The state warnings share every word but the state's name. Read out of order, the
+    # line that closes one warning ("…under the laws of Ohio.") still names its state, so
+    # it is not ambiguous: it is placed on that line and no other.
+    from tests.pdfgen import insurance_application
+    path, _ = insurance_application(tmp_path / "app.pdf", seed=seed)
+    pw = PdfSource(path).page_words(2)
+    texts = [" ".join(pw.words[w].text for w in ln.words) for ln in pw.lines]
+    closing = [i for i, t in enumerate(texts) if "under the laws of" in t
+               and t.rstrip(".").split()[-1] not in ("of", "")]
+    assert len(closing) >= 3
+    for i in closing:
+        words = texts[i].split()
+        random.Random(i).shuffle(words)
+        p = place_on_page(pw, " ".join(words))
+        assert p.status == "located", texts[i]
+        assert {pw.words[w].line for w in p.words} == {i}
