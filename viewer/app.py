@@ -1,34 +1,33 @@
 """Start the viewer: parse the GUI options, build the window, open the file.
 
 ``citeview FILE`` ends up in :func:`main`. With ``--screenshot PNG`` the window is laid out,
-the check and the rendering of every visible page are waited for (by their signals, never
-by sleeping), and the whole window is saved as a PNG; then the program exits.
+the check and the rendering of every visible page are waited for, and the whole window is
+saved as a PNG (:mod:`.screenshot`); then the program exits.
+
+Qt and the window are imported by :func:`run`, not at the top of this module, so that they
+are imported while the garbage collector is paused (see there). ``citeview --help`` and
+the subcommands, which read this module's options, do not load Qt at all.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import json
-import logging
 import sys
 from importlib import resources
 from pathlib import Path
-
-from PySide6.QtCore import QObject, QPoint, QSettings, QTimer
-from PySide6.QtGui import QColor, QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import install_excepthook, setup_logging
-from .palette import parse_color
-from .settings import Preferences
-from .window import MainWindow
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QApplication
 
-# A screenshot that is not ready after this long is taken anyway and the exit code says so.
-SCREENSHOT_TIMEOUT_S = 60.0
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+    from .screenshot import Screenshot
+    from .window import MainWindow
+
+EXIT_USAGE = 2
 
 
 def demo_path() -> Path:
@@ -48,6 +47,8 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _color(text: str) -> QColor:
+    from .palette import parse_color
+
     color = parse_color(text)
     if color is None:
         raise argparse.ArgumentTypeError(f"expected a colour as #RRGGBB, not {text!r}")
@@ -109,6 +110,48 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the viewer for already-parsed options (see :func:`add_gui_arguments`)."""
+    # Start-up makes some 130,000 objects that live as long as the process (modules, Qt
+    # wrappers, pydantic schemas, the window) and next to no garbage (~750 objects in
+    # cycles), yet the cyclic garbage collector walked them again and again while they
+    # were being made: ~40 ms of a 0.7 s screenshot run. It is paused until the window is
+    # up, and what exists then is frozen out of its sight for good, so later collections,
+    # while scrolling too, walk only what was made since.
+    gc.disable()
+    try:
+        started = _start_up(args)
+    finally:
+        gc.freeze()
+        gc.enable()
+    code = int(started.app.exec())
+    # Everything is closed and saved; leave the surviving objects to the process's end.
+    # Without this the interpreter's final collections walk every object made since
+    # start-up, which took a fifth of a second of a screenshot run before the freeze above.
+    gc.freeze()
+    shot = started.screenshot
+    if shot is not None and shot.error:
+        print(shot.error, file=sys.stderr)
+    if code == 0 and not started.opened:  # closed normally, but the file was not shown
+        return EXIT_USAGE
+    return code
+
+
+class _Started(NamedTuple):
+    app: QApplication
+    window: MainWindow
+    screenshot: Screenshot | None
+    opened: bool  # what the options asked to open could be opened
+
+
+def _start_up(args: argparse.Namespace) -> _Started:
+    """Build the window and open what the options say."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from .screenshot import Screenshot
+    from .settings import Preferences
+    from .window import MainWindow
+
     log_path = setup_logging()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -154,92 +197,7 @@ def run(args: argparse.Namespace) -> int:
         window.go_to_page_when_ready(args.page - 1)
 
     shot = None if interactive else Screenshot(window, args.screenshot, args.geometry_json)
-    code = int(app.exec())
-    # Everything is closed and saved; leave the surviving objects to the process's end.
-    # Without this the interpreter's final collections walk every object (pydantic
-    # schemas, Qt wrappers…), which took a fifth of a second of a screenshot run.
-    gc.freeze()
-    if shot is not None and shot.error:
-        print(shot.error, file=sys.stderr)
-    if code == EXIT_OK and not opened:
-        return EXIT_USAGE
-    return code
-
-
-class Screenshot(QObject):
-    """Saves the window once nothing is running and every visible page is rendered."""
-
-    def __init__(self, window: MainWindow, path: Path, geometry: Path | None) -> None:
-        super().__init__(window)
-        self.window = window
-        self.path = path
-        self.geometry = geometry
-        self.error = ""
-        self._done = False
-        window.settled.connect(self._check)
-        window.busy_changed.connect(self._check)
-        self._watchdog = QTimer(self, singleShot=True, interval=int(SCREENSHOT_TIMEOUT_S * 1000))
-        self._watchdog.timeout.connect(self._timeout)
-        self._watchdog.start()
-        QTimer.singleShot(0, self._check)
-
-    def _check(self) -> None:
-        if not self._done and self.window.is_settled():
-            # Let the paints and callbacks queued in this turn run, then look again.
-            QTimer.singleShot(0, self._shoot_if_settled)
-
-    def _shoot_if_settled(self) -> None:
-        if self._done:
-            return
-        if not self.window.is_settled():
-            self.window.view.viewport().update()  # its paint asks for what is missing
-            return
-        self._save(EXIT_OK)
-
-    def _timeout(self) -> None:
-        if not self._done:
-            self.error = (f"the window was not ready after {SCREENSHOT_TIMEOUT_S:.0f} s; "
-                          "saved it as it was")
-            self._save(EXIT_FAILED)
-
-    def _save(self, code: int) -> None:
-        self._done = True
-        pixmap = self.window.grab()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            saved = pixmap.save(str(self.path), "PNG")
-        except OSError as exc:
-            saved, self.error = False, f"cannot write {self.path}: {exc}"
-        if not saved:
-            self.error = self.error or f"cannot write {self.path}"
-            code = EXIT_FAILED
-        elif self.geometry is not None:
-            self.geometry.write_text(json.dumps(painted_geometry(self.window,
-                                                                 pixmap.devicePixelRatio()),
-                                                indent=1))
-        window = self.window
-        QTimer.singleShot(0, lambda: (window.close(), QApplication.exit(code)))
-
-
-def painted_geometry(window: MainWindow, dpr: float) -> dict[str, object]:
-    """Where the last paint put each page and highlight, in device pixels of a window grab."""
-    view = window.view
-    origin = view.viewport().mapTo(window, QPoint(0, 0))
-
-    def device(r: object) -> list[float]:
-        x, y, w, h = r.x(), r.y(), r.width(), r.height()  # type: ignore[attr-defined]
-        return [(origin.x() + x) * dpr, (origin.y() + y) * dpr, w * dpr, h * dpr]
-
-    return {
-        "dpr": dpr,
-        "zoom": view.zoom,
-        "document": view.doc.path if view.doc is not None else None,
-        "claim": window.session.selected,
-        "viewport": device(view.viewport().rect()),
-        "pages": [{"index": i, "rect": device(r)} for i, r in sorted(view.painted_pages.items())],
-        "highlights": [{"page": i, "rect": device(r)} for i, r in view.painted_highlights],
-        "highlight_color": view.highlighter.color.name(),
-    }
+    return _Started(app, window, shot, opened)
 
 
 if __name__ == "__main__":  # python -m viewer.app

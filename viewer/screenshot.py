@@ -1,0 +1,99 @@
+"""``--screenshot PNG``: save the window once it shows what a person would look at.
+
+That is: nothing running in the background, and every visible page rendered with its
+highlights painted. Both are waited for by their signals, never by sleeping; a window
+that is not ready after :data:`SCREENSHOT_TIMEOUT_S` is saved as it is, and the exit
+status says so. ``--geometry-json`` also records where each page and highlight rectangle
+was painted, in the PNG's pixels, so tests can check them against PyMuPDF.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QPoint, QTimer
+from PySide6.QtWidgets import QApplication
+
+from .window import MainWindow
+
+# A screenshot that is not ready after this long is taken anyway and the exit code says so.
+SCREENSHOT_TIMEOUT_S = 60.0
+# The program's exit status once the window is saved (or could not be).
+EXIT_OK, EXIT_FAILED = 0, 1
+
+
+class Screenshot(QObject):
+    """Saves the window once nothing is running and every visible page is rendered."""
+
+    def __init__(self, window: MainWindow, path: Path, geometry: Path | None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.path = path
+        self.geometry = geometry
+        self.error = ""
+        self._done = False
+        window.settled.connect(self._check)
+        window.busy_changed.connect(self._check)
+        self._watchdog = QTimer(self, singleShot=True, interval=int(SCREENSHOT_TIMEOUT_S * 1000))
+        self._watchdog.timeout.connect(self._timeout)
+        self._watchdog.start()
+        QTimer.singleShot(0, self._check)
+
+    def _check(self) -> None:
+        if not self._done and self.window.is_settled():
+            # Let the paints and callbacks queued in this turn run, then look again.
+            QTimer.singleShot(0, self._shoot_if_settled)
+
+    def _shoot_if_settled(self) -> None:
+        if self._done:
+            return
+        if not self.window.is_settled():
+            self.window.view.viewport().update()  # its paint asks for what is missing
+            return
+        self._save(EXIT_OK)
+
+    def _timeout(self) -> None:
+        if not self._done:
+            self.error = (f"the window was not ready after {SCREENSHOT_TIMEOUT_S:.0f} s; "
+                          "saved it as it was")
+            self._save(EXIT_FAILED)
+
+    def _save(self, code: int) -> None:
+        self._done = True
+        pixmap = self.window.grab()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            saved = pixmap.save(str(self.path), "PNG")
+        except OSError as exc:
+            saved, self.error = False, f"cannot write {self.path}: {exc}"
+        if not saved:
+            self.error = self.error or f"cannot write {self.path}"
+            code = EXIT_FAILED
+        elif self.geometry is not None:
+            self.geometry.write_text(json.dumps(painted_geometry(self.window,
+                                                                 pixmap.devicePixelRatio()),
+                                                indent=1))
+        window = self.window
+        QTimer.singleShot(0, lambda: (window.close(), QApplication.exit(code)))
+
+
+def painted_geometry(window: MainWindow, dpr: float) -> dict[str, object]:
+    """Where the last paint put each page and highlight, in device pixels of a window grab."""
+    view = window.view
+    origin = view.viewport().mapTo(window, QPoint(0, 0))
+
+    def device(r: object) -> list[float]:
+        x, y, w, h = r.x(), r.y(), r.width(), r.height()  # type: ignore[attr-defined]
+        return [(origin.x() + x) * dpr, (origin.y() + y) * dpr, w * dpr, h * dpr]
+
+    return {
+        "dpr": dpr,
+        "zoom": view.zoom,
+        "document": view.doc.path if view.doc is not None else None,
+        "claim": window.session.selected,
+        "viewport": device(view.viewport().rect()),
+        "pages": [{"index": i, "rect": device(r)} for i, r in sorted(view.painted_pages.items())],
+        "highlights": [{"page": i, "rect": device(r)} for i, r in view.painted_highlights],
+        "highlight_color": view.highlighter.color.name(),
+    }
