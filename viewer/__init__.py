@@ -12,7 +12,8 @@ One job per module:
 * :mod:`.claims`, :mod:`.detail`, :mod:`.notice` — widgets built from the session;
 * :mod:`.tasks` — background operations with callbacks on the GUI thread;
 * :mod:`.documents`, :mod:`.scans` — what the worker threads find out about PDFs;
-* :mod:`.window` and :mod:`.app` — the main window and ``citeview FILE`` / ``--screenshot``;
+* :mod:`.window`, :mod:`.app` and :mod:`.screenshot` — the main window, ``citeview FILE``
+  and ``--screenshot``;
 * :mod:`.palette`, :mod:`.settings`, :mod:`.errors`, :mod:`.qtcompat` — colours,
   remembered preferences, plain error messages, and a guard for a PySide6 bug.
 """
