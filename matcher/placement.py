@@ -580,14 +580,31 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     def held(ln: int) -> float:
         return sum(model.weight[texts[pos]] for pos in model.line_hits.get(ln, ()))
 
+    def gain(ln: int) -> float:
+        free = Counter(texts[pos] for pos in model.line_hits.get(ln, ()) if pos not in taken)
+        return sum(model.weight[a] * min(k, budget[a]) for a, k in free.items())
+
     # Of lines equally dense ("Broadcom and Avago" down a table column), the one holding
     # more of the quote ("Broadcom and Avago mission") is served first.
     by_density = sorted(band.lines, key=lambda ln: (density(ln), held(ln)), reverse=True)
     take_solid_runs()
-    for ln in by_density:
-        if density(ln) >= DENSE_LINE_SHARE:
-            for pos in model.line_hits.get(ln, ()):
-                take(pos)
+    # Dense lines are served densest first and, among lines equally dense, by what they
+    # would still add: once "…under the laws of Colorado." has spent the quote's
+    # "Colorado", the next warning's "Maine: Any person…" adds more than Colorado's own
+    # opening line, which holds the same common words.
+    queue = [(-density(ln), -gain(ln), k, ln) for k, ln in enumerate(by_density)
+             if density(ln) >= DENSE_LINE_SHARE]
+    heapq.heapify(queue)
+    while queue:
+        dense, best, k, ln = heapq.heappop(queue)
+        now = gain(ln)
+        if now <= 0:
+            continue
+        if now < -best - 1e-9:
+            heapq.heappush(queue, (dense, -now, k, ln))
+            continue
+        for pos in model.line_hits.get(ln, ()):
+            take(pos)
     take_short_runs()
     for ln in by_density:
         for pos in model.line_hits.get(ln, ()):

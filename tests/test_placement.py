@@ -277,3 +277,24 @@ def test_a_shuffled_warning_line_is_told_apart_by_its_state_name(tmp_path: Path,
         p = place_on_page(pw, " ".join(words))
         assert p.status == "located", texts[i]
         assert {pw.words[w].line for w in p.words} == {i}
+
+
+@pytest.mark.parametrize("seed", [100, 301, 702])
+def test_a_shuffled_pair_of_warning_lines_takes_the_next_states_opening(tmp_path: Path,
+                                                                         seed: int) -> None:
+    # "…under the laws of Colorado. / Maine: Any person who knowingly…" read out of
+    # order: Colorado's own opening line holds the same common words, but once the
+    # closing line has spent "Colorado" it is Maine's line that adds the most.
+    from tests.pdfgen import insurance_application
+    path, _ = insurance_application(tmp_path / "app.pdf", seed=seed)
+    pw = PdfSource(path).page_words(2)
+    texts = [" ".join(pw.words[w].text for w in ln.words) for ln in pw.lines]
+    pairs = [i for i, t in enumerate(texts[:-1]) if t.endswith(".") and "laws of" in t
+             and "Any person who knowingly" in texts[i + 1]]
+    assert pairs
+    for i in pairs:
+        words = f"{texts[i]} {texts[i + 1]}".split()
+        random.Random(i).shuffle(words)
+        p = place_on_page(pw, " ".join(words))
+        if p.placed:  # refusing is honest; a highlight must be on these two lines only
+            assert {pw.words[w].line for w in p.words} == {i, i + 1}, texts[i + 1]
