@@ -82,6 +82,8 @@ ORDER_FREE_SHARE = 0.5
 AMBIGUITY_MARGIN = 0.10
 # Places whose gains differ by less than this add the very same words (a copy).
 SAME_GAIN = 1e-6
+# An assembled citation is also grown from this many runner-up places, to compare.
+RUNNER_UPS = 2
 # Two bands whose coverage differs by less than this are indistinguishable duplicates.
 TIE_EPSILON = 0.02
 # A matched word more than this many unmatched atoms away from the rest of its line's
@@ -308,6 +310,19 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
                                "about equally, none in the quoted order", page.number,
                                round(100.0 * best.coverage, 1))
     final, places, copies = _add_places(model, bands, best, twins)
+    if places > 1 and not twins:
+        # The best single place can be a near miss that borrows the other half's words
+        # ("Dirección de la Empresa u Organización del Empleador (… Nombre de la …)" for
+        # "Nombre de la Empresa u Organización del Empleador"). Growing the citation from
+        # the runner-up places too, the one that explains the quote as well with a longer
+        # in-order run is the passage quoted.
+        for start in sorted((b for b in bands if b is not best), key=lambda b: -b.coverage
+                            )[:RUNNER_UPS]:
+            other, n, more = _add_places(model, bands, start, ())
+            if n > 1 and final.coverage - other.coverage < TIE_EPSILON and \
+                    other.ordered - final.ordered > -TIE_EPSILON and \
+                    other.longest_run > final.longest_run:
+                final, places, copies = other, n, more
     coverage = min(1.0, final.coverage)
     score = round(100.0 * coverage, 1)
 

@@ -298,3 +298,21 @@ def test_a_shuffled_pair_of_warning_lines_takes_the_next_states_opening(tmp_path
         p = place_on_page(pw, " ".join(words))
         if p.placed:  # refusing is honest; a highlight must be on these two lines only
             assert {pw.words[w].line for w in p.words} == {i, i + 1}, texts[i + 1]
+
+
+def test_an_assembled_quote_is_not_grown_from_a_near_miss_that_borrows_its_words(
+        make_pdf: Callable[..., Path]) -> None:
+    # The address label holds the employer-name label's words and more of the quote's
+    # "de la", so alone it scores best; grown into a whole citation, the name label
+    # explains the quote as fully with its words in one unbroken run.
+    page = [("Información del Empleado de la", 38, 136),
+            ("Primer Nombre (Nombre de Pila)", 314, 138),
+            ("Nombre de la Empresa u Organización del Empleador", 306, 543),
+            ("Dirección de la Empresa u Organización del Empleador (Número y Nombre de la "
+             "Calle)", 39, 600)]
+    pw = PdfSource(make_pdf([page])).page_words(0)
+    p = place_on_page(pw, "Información del Empleado de la Nombre de la Empresa u "
+                          "Organización del Empleador")
+    assert p.placed
+    tops = sorted(round(r[1]) for r in p.rects)
+    assert len(tops) == 2 and tops[0] < 140 and 530 < tops[1] < 550
