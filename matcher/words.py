@@ -8,10 +8,11 @@ arrive here through :meth:`PageWords.from_raw`, so placement never knows which i
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal, NamedTuple, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from .normalize import ATOM_PATTERN as _ATOM
 from .normalize import atoms as split_atoms
@@ -42,9 +43,12 @@ class Word(NamedTuple):
         return (self.x0, self.y0, self.x1, self.y1)
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """Words printed as one line, in reading order; ``vertical`` when text runs up/down."""
+class Line(NamedTuple):
+    """Words printed as one line, in reading order; ``vertical`` when text runs up/down.
+
+    A named tuple, like :class:`Word`, because building a page's lines is on the path of
+    every cold placement.
+    """
 
     words: tuple[int, ...]
     vertical: bool
@@ -98,29 +102,25 @@ class PageWords:
 
         Words sharing ``(block, line)`` form one line; lines keep the order of their
         first appearance, which is reading order for PyMuPDF and tesseract alike.
+        Boxes turned inside out and words without visible text are dropped.
         """
-        groups: dict[tuple[int, int], list[tuple[float, float, float, float, str]]] = {}
-        for item in raw:
-            x0, y0, x1, y1, text, block, line = item[:7]
-            if x1 < x0 or y1 < y0 or not text.strip():  # type: ignore[operator, attr-defined]
-                continue
-            groups.setdefault((block, line), []).append(  # type: ignore[arg-type]
-                (float(x0), float(y0), float(x1), float(y1), str(text)))  # type: ignore[arg-type]
-
-        pieces = [piece for ws in groups.values() for piece in _split_at_gaps(ws)]
-        shapes = [_shape(ws) for ws in pieces]
-        votes = [v for v, _, _ in shapes if v is not None]
+        page = _Columns(raw)
+        shapes = page.lines()
+        votes = [v for _, _, v, _, _ in shapes if v is not None]
         page_vertical = sum(votes) * 2 > len(votes) if votes else False
 
-        words: list[Word] = []
+        line_of: list[int] = []
         lines: list[Line] = []
-        for ws, (vertical, skewed, bbox) in zip(pieces, shapes, strict=True):
-            line_no = len(lines)
-            first = len(words)
-            words += [Word(x0, y0, x1, y1, text, line_no) for x0, y0, x1, y1, text in ws]
-            lines.append(Line(tuple(range(first, len(words))),
-                              page_vertical if vertical is None else vertical, bbox, skewed))
-        return cls(number, tuple(words), tuple(lines), source, dict(meta or {}))
+        for a, b, vertical, skewed, bbox in shapes:
+            line_of += itertools.repeat(len(lines), b - a)
+            row = (tuple(range(a, b)), page_vertical if vertical is None else vertical, bbox,
+                   skewed)
+            lines.append(tuple.__new__(Line, row))  # as for words below
+        # tuple.__new__ builds each named tuple from its six fields in C, skipping Word's
+        # Python-level __new__: a third of the cost of a word.
+        rows = zip(page.x0, page.y0, page.x1, page.y1, page.text, line_of, strict=True)
+        words = tuple(map(tuple.__new__, itertools.repeat(Word), rows))
+        return cls(number, words, tuple(lines), source, dict(meta or {}))
 
     @cached_property
     def atoms(self) -> tuple[Atom, ...]:
@@ -202,49 +202,115 @@ def _positions(keys: Sequence[K]) -> dict[K, list[int]]:
 # fields or columns (OCR often reads a form row as one line): they become two lines,
 # so no highlight rectangle spans the gap between them.
 COLUMN_GAP_HEIGHTS = 3.0
-
-
-def _split_at_gaps(ws: list[tuple[float, float, float, float, str]]
-                   ) -> list[list[tuple[float, float, float, float, str]]]:
-    """Cut a horizontal line where consecutive words stand a column gap apart."""
-    if len(ws) < 2:
-        return [ws]
-    height = max(w[3] - w[1] for w in ws)
-    if max(w[2] for w in ws) - min(w[0] for w in ws) < height * 2:
-        return [ws]  # vertical or one short group: nothing to cut
-    out = [[ws[0]]]
-    for prev, word in itertools.pairwise(ws):
-        if word[0] - prev[2] > COLUMN_GAP_HEIGHTS * height:
-            out.append([])
-        out[-1].append(word)
-    return out
-
-
 # A line whose word centres spread across the reading direction by more than this share
 # of their spread along it is set at an angle.
 SKEW_SHARE = 0.25
 
 
-def _shape(ws: Sequence[tuple[float, float, float, float, str]]
-           ) -> tuple[bool | None, bool, Rect]:
-    """A line's direction (vertical? ``None`` when one short word cannot tell), whether
-    it is set diagonally (its words climb as they advance), and its bounding box."""
-    x0 = min(w[0] for w in ws)
-    y0 = min(w[1] for w in ws)
-    x1 = max(w[2] for w in ws)
-    y1 = max(w[3] for w in ws)
-    bbox = (x0, y0, x1, y1)
-    if len(ws) == 1:
-        _, wy0, _, wy1, text = ws[0]
-        return ((wy1 - wy0) > 1.5 * (x1 - x0) if len(text) >= 3 else None), False, bbox
-    cx = [w[0] + w[2] for w in ws]  # doubled centres: only comparisons follow
-    cy = [w[1] + w[3] for w in ws]
-    dx, dy = max(cx) - min(cx), max(cy) - min(cy)
-    vertical = dy > dx
-    height = 2 * min(min(w[3] - w[1], w[2] - w[0]) for w in ws)
-    if min(dx, dy) <= max(SKEW_SHARE * max(dx, dy), 2 * height):
-        return vertical, False, bbox
-    # Set at an angle, every word moves the same way in x and in y; a formula's
-    # sub- and superscripts go up and down.
-    steps = {(b > a, d > c) for a, b, c, d in zip(cx, cx[1:], cy, cy[1:], strict=False)}
-    return vertical, len(steps) == 1, bbox
+class _Columns:
+    """A page's usable words as columns, each line's words side by side.
+
+    A line is then a range of positions and each of its measures a slice and one
+    C-level ``min`` or ``max``: a Python step per word costs about as much as
+    extracting the words from the PDF.
+    """
+
+    def __init__(self, raw: Iterable[Sequence[object]]) -> None:
+        fields: list[tuple[Any, ...]] = list(zip(*raw, strict=False))[:7] or [()] * 7
+        x0, y0, x1, y1 = (tuple(map(float, c)) for c in fields[:4])
+        text = tuple(map(str, fields[4]))
+        keys = fields[5:7]  # block_no, line_no
+        picked: list[int] | None = None  # the words kept, in their new order
+        if any(map(operator.lt, x1, x0)) or any(map(operator.lt, y1, y0)) or \
+                not all(map(str.strip, text)):
+            picked = [i for i in range(len(text))
+                      if not (x1[i] < x0[i] or y1[i] < y0[i]) and text[i].strip()]
+            keys = [tuple(k[i] for i in picked) for k in keys]
+        runs = _runs(zip(*keys, strict=True))
+        if len({key for key, _ in runs}) < len(runs):
+            # A line met again after another line: its words join its first ones.
+            # (Rare; a stable sort keeps each line's words in the order they came.)
+            first: dict[object, int] = {}
+            for key, _ in runs:
+                first.setdefault(key, len(first))
+            line_keys = list(zip(*keys, strict=True))
+            order = sorted(range(len(line_keys)), key=lambda i: first[line_keys[i]])
+            picked = order if picked is None else [picked[i] for i in order]
+            runs = _runs(line_keys[i] for i in order)
+        if picked is not None:
+            x0, y0, x1, y1 = (tuple(c[i] for i in picked) for c in (x0, y0, x1, y1))
+            text = tuple(text[i] for i in picked)
+        self.x0, self.y0, self.x1, self.y1, self.text = x0, y0, x1, y1, text
+        self.lengths = [n for _, n in runs]
+        self.height = tuple(map(operator.sub, y1, y0))
+        self.gap = tuple(map(operator.sub, x0[1:], x1))  # gap[i]: word i's end to i+1's start
+
+    def lines(self) -> list[tuple[int, int, bool | None, bool, Rect]]:
+        """Each line as ``(start, end, vertical, skewed, bbox)``, in reading order.
+
+        A ``(block, line)`` group is cut where consecutive words stand a column gap apart.
+        ``vertical`` is None when one short word cannot tell; ``skewed`` when the line is
+        set diagonally (its words climb as they advance).
+        """
+        out: list[tuple[int, int, bool | None, bool, Rect]] = []
+        end = 0
+        for n in self.lengths:
+            start, end = end, end + n
+            left, right = min(self.x0[start:end]), max(self.x1[start:end])
+            if n > 1:
+                height = max(self.height[start:end])
+                limit = COLUMN_GAP_HEIGHTS * height
+                # Narrower than two line heights: vertical or one short group, never cut.
+                if not right - left < height * 2 and self._gap_over(start, end, limit):
+                    cuts = [i for i, gap in enumerate(self.gap[start:end - 1], start + 1)
+                            if gap > limit]
+                    for a, b in itertools.pairwise([start, *cuts, end]):
+                        bounds = min(self.x0[a:b]), max(self.x1[a:b])
+                        out.append((a, b, *self._shape(a, b, *bounds)))
+                    continue
+            out.append((start, end, *self._shape(start, end, left, right)))
+        return out
+
+    def _gap_over(self, start: int, end: int, limit: float) -> bool:
+        """Whether some gap between the words ``start…end`` may exceed ``limit``."""
+        widest = max(self.gap[start:end - 1])
+        return widest > limit or widest != widest  # NaN: max() looked no further
+
+    def _shape(self, start: int, end: int, x0: float, x1: float
+               ) -> tuple[bool | None, bool, Rect]:
+        """Direction, skew and box of the words ``start…end`` (``x0``, ``x1``: their extent)."""
+        y0, y1 = min(self.y0[start:end]), max(self.y1[start:end])
+        bbox = (x0, y0, x1, y1)
+        if end - start == 1:
+            return ((y1 - y0) > 1.5 * (x1 - x0) if len(self.text[start]) >= 3 else None), \
+                False, bbox
+        # Most lines are level: settle those without a pass over their words. Below, dx and
+        # dy are the spreads of the doubled word centres; dy is at most twice the box's
+        # height, and dx at least the distance between the first and the last centre
+        # (rounding keeps both bounds). A line flat by these bounds passes the exact tests
+        # below as horizontal and straight, SKEW_SHARE being under 1; a NaN fails this one.
+        last, first = end - 1, start
+        dx_least = abs((self.x0[last] + self.x1[last]) - (self.x0[first] + self.x1[first]))
+        if 2 * (y1 - y0) <= SKEW_SHARE * dx_least:
+            return False, False, bbox
+        cx = tuple(map(operator.add, self.x0[start:end], self.x1[start:end]))
+        cy = tuple(map(operator.add, self.y0[start:end], self.y1[start:end]))
+        dx, dy = max(cx) - min(cx), max(cy) - min(cy)
+        vertical = dy > dx
+        spread = SKEW_SHARE * max(dx, dy)
+        if min(dx, dy) <= spread:
+            return vertical, False, bbox  # max(spread, …) below is at least spread
+        # Twice the thinnest word: min(height, width), the lesser taken word by word.
+        height = 2 * min(map(min, self.height[start:end],
+                             map(operator.sub, self.x1[start:end], self.x0[start:end])))
+        if min(dx, dy) <= max(spread, 2 * height):
+            return vertical, False, bbox
+        # Set at an angle, every word moves the same way in x and in y; a formula's
+        # sub- and superscripts go up and down.
+        steps = {(b > a, d > c) for a, b, c, d in zip(cx, cx[1:], cy, cy[1:], strict=False)}
+        return vertical, len(steps) == 1, bbox
+
+
+def _runs(keys: Iterable[object]) -> list[tuple[object, int]]:
+    """Each run of equal consecutive keys, as ``(key, length)``."""
+    return [(key, len(list(group))) for key, group in itertools.groupby(keys)]
