@@ -559,14 +559,36 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
         part = run[best[0]:best[1]]
         return part if is_solid(part) else []
 
+    def edges(run: list[int]) -> tuple[list[int], list[int], list[int]]:
+        # A word or two on the line before or after a run is where it overran into the
+        # neighbouring text ("M.E. Fox & Company, Inc. / San Jose" for a quote that goes
+        # on "San Jose Airport Garden Hotel" elsewhere): served after every run's body.
+        lines = page.atom_lines
+        lo, hi = 0, len(run)
+        while lo < hi and lines[run[lo]] != lines[run[hi - 1]]:
+            k = next(j for j in range(lo, hi) if lines[run[j]] != lines[run[lo]])
+            if k - lo >= MIN_RUN_ATOMS:
+                break
+            lo = k
+        while lo < hi and lines[run[lo]] != lines[run[hi - 1]]:
+            k = next(j for j in range(hi - 1, lo - 1, -1) if lines[run[j]] != lines[run[hi - 1]])
+            if hi - 1 - k >= MIN_RUN_ATOMS:
+                break
+            hi = k + 1
+        if not is_solid(run[lo:hi]):
+            return [], run, []
+        return run[:lo], run[lo:hi], run[hi:]
+
     def take_solid_runs() -> None:
         # Longest first, by what is still free: a long run that overran into the next
         # line ("…for completion. SECTION 1" when the quote goes on "SECTION 2") is
         # served by its longest free stretch, as long as that still beats the others.
-        queue = [(-len(run), i, run) for i, run in enumerate(
-            [pos for pos in full if pos in in_band] for full in model.runs)
-            if is_solid(run)]
+        runs = [r for r in ([pos for pos in full if pos in in_band] for full in model.runs)
+                if is_solid(r)]
+        parts = [edges(run) for run in runs]
+        queue = [(-len(body), i, body) for i, (_, body, _) in enumerate(parts)]
         heapq.heapify(queue)
+        held: dict[int, list[int]] = {}
         while queue:
             size, i, run = heapq.heappop(queue)
             part = run if available(run) else solid_part(run)
@@ -574,9 +596,18 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
                 if part:
                     heapq.heappush(queue, (-len(part), i, part))
                 continue
-            held_runs.append(part)
+            held[i] = part
             for pos in part:
                 take(pos)
+        for i, part in held.items():
+            head, body, tail = parts[i]
+            if part == body:
+                for edge in (head, tail):
+                    if edge and available(edge):
+                        part = sorted(part + edge)
+                        for pos in edge:
+                            take(pos)
+            held_runs.append(part)
 
     def take_short_runs() -> None:
         for full in ordered_runs():

@@ -316,3 +316,18 @@ def test_an_assembled_quote_is_not_grown_from_a_near_miss_that_borrows_its_words
     assert p.placed
     tops = sorted(round(r[1]) for r in p.rects)
     assert len(tops) == 2 and tops[0] < 140 and 530 < tops[1] < 550
+
+
+def test_a_run_that_overran_into_the_next_row_gives_its_last_words_back(
+        make_pdf: Callable[..., Path]) -> None:
+    # Reading order runs from the company cell into the next row's "San Jose"; the quote
+    # takes its "San Jose" from the hotel's row further down, where the words stand
+    # together with the rest of the quote.
+    page = [("M.E. Fox & Company, Inc.", 72, 100), ("San Jose", 72, 113),
+            ("Mountain View", 72, 126), ("Layoff Permanent", 300, 200),
+            ("San Jose Airport Garden Hotel", 72, 300)]
+    pw = PdfSource(make_pdf([page])).page_words(0)
+    p = place_on_page(pw, "M.E. Fox & Company, Inc. San Jose Airport Garden Hotel")
+    assert p.status == "located"
+    tops = sorted(round(r[1]) for r in p.rects)
+    assert len(tops) == 2 and tops[0] < 100 and 280 < tops[1] < 300
