@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import itertools
 import operator
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, NamedTuple, TypeVar
 
-from .normalize import ATOM_PATTERN as _ATOM
 from .normalize import atoms as split_atoms
 
 Rect = tuple[float, float, float, float]
@@ -72,11 +72,23 @@ class Line(NamedTuple):
         return (x0, x1) if self.vertical else (y0, y1)
 
 
+# A word ending in one of these at the end of a line may continue on the next.
+_HYPHENS = ("-", "\u00ad", "\u2010")
+
+
 class Atom(NamedTuple):
     """A folded alphanumeric unit of text and the word(s) it was read from."""
 
     text: str
     words: tuple[int, ...]
+
+
+class _AtomTable(NamedTuple):
+    """The page's atoms as columns: text, word(s), the line of the first word."""
+
+    texts: tuple[str, ...]
+    words: tuple[tuple[int, ...], ...]
+    lines: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -130,50 +142,80 @@ class PageWords:
         ``subscription`` that points at both words, so a quote that reads the word whole
         still finds it, and its highlight covers both halves.
         """
-        out: list[Atom] = []
-        carry: Atom | None = None
+        table = self._atom_table
+        # tuple.__new__ skips Atom's Python-level __new__, as for words.
+        rows = zip(table.texts, table.words, strict=True)
+        return tuple(map(tuple.__new__, itertools.repeat(Atom), rows))
+
+    @cached_property
+    def _atom_table(self) -> _AtomTable:
+        """The atoms in reading order as columns: text, word(s), line of the first word.
+
+        On the path of every cold placement: one Python step per word, the usual word
+        (letters and digits only, no hyphen carried in) taking the shortest.
+        """
+        texts: list[str] = []
+        owners: list[tuple[int, ...]] = []
+        lines: list[int] = []
+        carry: tuple[str, tuple[int, ...], int] | None = None  # the atom of a line-end "sub-"
         words = self.words
+        solo = _solo(len(words))
         for line in self.lines:
             if line.skewed:
                 continue  # a highlight over a diagonal line would cover half the page
-            last_word = line.words[-1]
+            first, last = line.words[0], line.words[-1]
             for wi in line.words:
-                text = words[wi].text
-                parts = _ATOM.findall(text.lower()) if text.isascii() else split_atoms(text)
+                word = words[wi]
+                text = word.text
+                if carry is None and text.isascii() and text.isalnum():
+                    # One run of [A-Za-z0-9], the usual word: its one atom is the word
+                    # lowered (what split_atoms says, for a fraction of its cost).
+                    texts.append(text.lower())
+                    owners.append(solo[wi])
+                    lines.append(word.line)
+                    continue
+                parts = split_atoms(text)
                 if not parts:
                     continue
                 if carry is not None:
-                    if wi == line.words[0] and text[:1].islower():
-                        out.append(Atom(carry.text + parts[0], (*carry.words, wi)))
+                    head, own, ln = carry
+                    if wi == first and text[:1].islower():
+                        head, own = head + parts[0], (*own, wi)
                         del parts[0]
-                    else:
-                        out.append(carry)
+                    texts.append(head)
+                    owners.append(own)
+                    lines.append(ln)
                     carry = None
-                out += [Atom(part, (wi,)) for part in parts]
-                if wi == last_word and parts and \
-                        text.rstrip().endswith(("-", "\u00ad", "\u2010")):
-                    carry = out.pop()  # may join the first word of the next line
+                if len(parts) == 1:  # most words
+                    texts.append(parts[0])
+                    owners.append(solo[wi])
+                    lines.append(word.line)
+                else:
+                    texts += parts
+                    owners += [solo[wi]] * len(parts)
+                    lines += [word.line] * len(parts)
+                if wi == last and parts and text.rstrip().endswith(_HYPHENS):
+                    carry = texts.pop(), owners.pop(), lines.pop()  # may join the next line
         if carry is not None:
-            out.append(carry)
-        return tuple(out)
+            texts.append(carry[0])
+            owners.append(carry[1])
+            lines.append(carry[2])
+        return _AtomTable(tuple(texts), tuple(owners), tuple(lines))
 
     @cached_property
     def atom_counts(self) -> dict[str, int]:
         """How often each atom occurs on the page (the basis of rarity weights)."""
-        counts: dict[str, int] = {}
-        for a in self.atoms:
-            counts[a.text] = counts.get(a.text, 0) + 1
-        return counts
+        return dict(Counter(self.atom_texts))
 
     @cached_property
     def atom_texts(self) -> tuple[str, ...]:
         """The text of each atom, in reading order (for fast sequence comparisons)."""
-        return tuple(a.text for a in self.atoms)
+        return self._atom_table.texts
 
     @cached_property
     def atom_lines(self) -> tuple[int, ...]:
         """For each atom, the line of its first word."""
-        return tuple(self.words[a.words[0]].line for a in self.atoms)
+        return self._atom_table.lines
 
     @cached_property
     def line_atoms(self) -> dict[int, list[int]]:
@@ -190,11 +232,32 @@ class PageWords:
         return "\n".join(" ".join(self.words[i].text for i in ln.words) for ln in self.lines)
 
 
+# (i,) for word i, shared by every page: most atoms belong to one word, and building
+# these tuples afresh adds hundreds of objects per page for the garbage collector to
+# trace, a cost as large as building them. Pages of more words get their own.
+_SOLO: tuple[tuple[int], ...] = ()
+_SOLO_MAX = 1 << 14
+
+
+def _solo(n: int) -> tuple[tuple[int], ...]:
+    """``((0,), (1,), …)`` for at least ``n`` words (grown by replacing, so thread-safe)."""
+    global _SOLO
+    solo = _SOLO
+    if len(solo) < n:
+        solo = tuple(zip(range(max(n, min(2 * len(solo), _SOLO_MAX)))))
+        if n <= _SOLO_MAX:
+            _SOLO = solo
+    return solo
+
+
 def _positions(keys: Sequence[K]) -> dict[K, list[int]]:
     """For each distinct key, the positions where it occurs, in order."""
     out: dict[K, list[int]] = {}
     for pos, key in enumerate(keys):
-        out.setdefault(key, []).append(pos)
+        if key in out:  # cheaper than setdefault, which builds a list every time
+            out[key].append(pos)
+        else:
+            out[key] = [pos]
     return out
 
 
