@@ -3,7 +3,8 @@
 
 1. One quote on a hinted page: ``locate_quote(source, q, hints=[p])`` against
    ``page.search_for(q)`` on the same page — cold (page words not cached / page not
-   loaded) and warm (words cached / page loaded, its TextPage reused).
+   loaded) and warm (words cached / page loaded, its TextPage reused). Then where the
+   cold time goes, step by step, timed separately on a second open of the document.
 2. 200 quotes with no page hint over the whole document, index build included (the
    index is built once, on the first quote that needs it, as ``citeview check`` does),
    against ``search_for`` over every page for each quote. The baseline is timed on a
@@ -45,6 +46,7 @@ from evalcases import (
 from matcher.document import PdfSource
 from matcher.locate import DocumentIndex, locate_quote
 from matcher.placement import place_on_page
+from matcher.words import PageWords
 
 DEFAULT_PDF = DEFAULT_CORPUS / "text_free_culture_book.pdf"
 HINTED_QUOTES = 60
@@ -117,6 +119,38 @@ def hinted(pdf: Path, quotes: Sequence[tuple[int, str]]) -> None:
           f"search_for (TextPage reused)           {_ms(m(warm_base))}   "
           f"ratio {m(warm_ours) / m(warm_base):5.2f}×")
     print(f"         place_on_page alone (words in hand)   {_ms(m(pure))}")
+    cold_steps(pdf, quotes)
+
+
+def cold_steps(pdf: Path, quotes: Sequence[tuple[int, str]]) -> None:
+    """Medians of the steps of a cold ``locate_quote`` on a hinted page, each timed alone."""
+    steps: dict[str, list[int]] = {"load": [], "extract": [], "from_raw": [], "atoms": [],
+                                   "place": []}
+
+    def timed(step: str, t0: int) -> int:
+        t1 = time.perf_counter_ns()
+        steps[step].append(t1 - t0)
+        return t1
+
+    doc = pymupdf.open(pdf)
+    for p, q in quotes:
+        t = time.perf_counter_ns()
+        page = doc.load_page(p)
+        t = timed("load", t)
+        raw = page.get_text("words", sort=False)
+        t = timed("extract", t)
+        pw = PageWords.from_raw(p, raw, meta={"rotation": page.rotation})
+        t = timed("from_raw", t)
+        for table in ("atom_counts", "atoms", "line_atoms", "atom_positions"):
+            getattr(pw, table)  # built on first use, as placement asks for them
+        t = timed("atoms", t)
+        place_on_page(pw, q)
+        timed("place", t)
+    doc.close()
+    m = {step: _ms(statistics.median(ns)).strip() for step, ns in steps.items()}
+    print(f"         cold, step by step: load_page {m['load']}, get_text(\"words\") "
+          f"{m['extract']}, PageWords.from_raw {m['from_raw']}, atom tables {m['atoms']}, "
+          f"place_on_page {m['place']}")
 
 
 def unhinted(pdf: Path, quotes: Sequence[tuple[int, str]], baseline_n: int) -> None:
