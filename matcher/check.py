@@ -153,7 +153,8 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     update.update(status=status, reason=reason, score=placement.score or None)
     if placement.placed and status in ("located", "review"):
         update.update(page=(placement.page or 0) + 1, rects=list(placement.rects),
-                      found_text=placement.found_text)
+                      found_text=placement.found_text,
+                      other_pages=[p + 1 for p in placement.other_pages])
     return base.model_copy(update=update)
 
 

@@ -39,6 +39,9 @@ class EvidenceResult(BaseModel):
     quote: str = ""
     found_text: str | None = Field(default=None, description="the page words under the rects")
     document_path: str | None = None
+    other_pages: list[int] = Field(
+        default_factory=list,
+        description="1-based pages holding the quote equally well when no hint chose")
 
 
 class ClaimResult(BaseModel):

@@ -117,6 +117,23 @@ def test_locate_json(tmp_path: Path) -> None:
     assert far["page"] == 1 and "outside the document" in far["reason"]
 
 
+def test_a_quote_on_two_pages_names_both_until_a_hint_chooses(tmp_path: Path) -> None:
+    pdf = write_pdf(tmp_path / "p.pdf", [paragraph(LINES), paragraph(LINES)])
+    both = json.loads(citeview("locate", str(pdf), "--quote", LINES[1], "--json").stdout)
+    assert both["status"] == "review" and len(both["rects"]) == 1
+    assert {both["page"], *both["other_pages"]} == {1, 2}
+    hinted = json.loads(citeview("locate", str(pdf), "--quote", LINES[1], "--page", "2",
+                                 "--json").stdout)
+    assert hinted["status"] == "located" and hinted["page"] == 2
+    assert hinted["other_pages"] == []
+    cite = tmp_path / "a.cite"
+    cite.write_text(json.dumps({"version": 1, "documents": [{"id": "d", "path": "p.pdf"}],
+                                "claims": [{"id": "c", "evidence": [
+                                    {"document": "d", "quote": LINES[1]}]}]}))
+    item = json.loads(citeview("check", str(cite), "--json").stdout)["claims"][0]["evidence"][0]
+    assert item["status"] == "review" and {item["page"], *item["other_pages"]} == {1, 2}
+
+
 def test_encrypted_pdf_needs_a_password(tmp_path: Path) -> None:
     import pymupdf
     pdf = write_pdf(tmp_path / "p.pdf", [paragraph(LINES)])

@@ -177,7 +177,7 @@ def _locate(args: list[str]) -> int:
         p = locate_quote(src, opts.quote, hints=[n - 1 for n in opts.page])
     out = {"status": p.status, "page": None if p.page is None or not p.placed else p.page + 1,
            "score": p.score, "reason": p.reason, "rects": [list(r) for r in p.rects],
-           "found_text": p.found_text}
+           "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages]}
     if opts.json:
         print(json.dumps(out, indent=2))
     else:
