@@ -417,7 +417,7 @@ def _add_places(model: _PageModel, bands: Sequence[_Band], best: _Band,
         # Nearness decides only between neighbours (a value's own label just below it);
         # a copy of the same words a column away is as likely to be the one quoted.
         reach = SPLIT_GAP_LINES * max(page_lines[ln].thickness for ln in band.lines)
-        same = [o[1] for o in equal if o[2] is not band and o[2].used == band.used
+        same = [o[1] for o in equal if o[2] is not band and o[1].used == joint.used
                 and o[2].longest_run == band.longest_run]
         if _distance(page_lines, lines, band.lines) <= reach:
             same = []
@@ -649,6 +649,21 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
         if now < -best - 1e-9:
             heapq.heappush(queue, (dense, -now, k, ln))
             continue
+        # Lines that would add the same (one line of a warning printed five times) go
+        # to the one nearest what the band has taken: the copy beside the rest.
+        ties = [(k, ln)]
+        while queue and queue[0][0] == dense and abs(queue[0][1] - best) < 1e-9:
+            _, _, k2, ln2 = heapq.heappop(queue)
+            if abs(gain(ln2) - now) < 1e-9:
+                ties.append((k2, ln2))
+            elif (g := gain(ln2)) > 0:
+                heapq.heappush(queue, (dense, -g, k2, ln2))
+        if len(ties) > 1 and taken:
+            order = sorted(taken)
+            ties.sort(key=lambda t: (_gap_to(order, model.line_hits[t[1]]), t[0]))
+        k, ln = ties[0]
+        for k2, ln2 in ties[1:]:
+            heapq.heappush(queue, (dense, -now, k2, ln2))
         for pos in model.line_hits.get(ln, ()):
             take(pos)
     take_short_runs()
@@ -671,6 +686,15 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
                       if any(w in band.run_words for w in atoms[p].words))
     band.ordered = sum(model.weight[a] * min(k, band.used[a])
                        for a, k in in_runs.items()) / model.total
+
+
+def _gap_to(order: list[int], run: Sequence[int]) -> int:
+    """Atoms between ``run`` (positions in page order) and the nearest of ``order``."""
+    gap = math.inf
+    for pos in (run[0], run[-1]):
+        k = bisect.bisect_left(order, pos)
+        gap = min([gap, *(abs(order[x] - pos) for x in (k - 1, k) if 0 <= x < len(order))])
+    return int(gap)
 
 
 def _trim_strays(model: _PageModel, band: _Band) -> None:

@@ -300,6 +300,26 @@ def test_a_shuffled_pair_of_warning_lines_takes_the_next_states_opening(tmp_path
             assert {pw.words[w].line for w in p.words} == {i, i + 1}, texts[i + 1]
 
 
+@pytest.mark.parametrize("seed", [100, 301, 702])
+def test_a_shuffled_warning_body_lands_in_the_warning_its_state_names(tmp_path: Path,
+                                                                       seed: int) -> None:
+    # "statement of claim … / thereto, commits … laws of Ohio." shuffled: the first line
+    # is printed in every warning, so it must come from the warning that names Ohio.
+    from tests.pdfgen import insurance_application
+    path, _ = insurance_application(tmp_path / "app.pdf", seed=seed)
+    pw = PdfSource(path).page_words(2)
+    texts = [" ".join(pw.words[w].text for w in ln.words) for ln in pw.lines]
+    ends = [i for i, t in enumerate(texts) if i > 0 and t.startswith("thereto")
+            and t.endswith(".") and texts[i - 1].startswith("statement of claim")]
+    assert ends
+    for i in ends:
+        words = f"{texts[i - 1]} {texts[i]}".split()
+        random.Random(i).shuffle(words)
+        p = place_on_page(pw, " ".join(words))
+        assert p.status == "located", texts[i]
+        assert {pw.words[w].line for w in p.words} == {i - 1, i}
+
+
 def test_an_assembled_quote_is_not_grown_from_a_near_miss_that_borrows_its_words(
         make_pdf: Callable[..., Path]) -> None:
     # The address label holds the employer-name label's words and more of the quote's
