@@ -13,13 +13,16 @@ carry a match alone. Two kinds of evidence decide which lines belong to the cita
   printed above their labels).
 
 Candidate lines are grouped into *bands* of lines adjacent across the reading direction.
-The quote's atoms are shared out among a band's lines — long runs first, then dense
-lines, then short runs — and a band is split where the lines that took atoms are far
-apart. The band accounting for most of the quote's weight wins, in-order evidence
-breaking ties; identical places are all shown and flagged; places told apart by word
-order alone must differ clearly, or nothing is shown. Further bands join only when they
-add a comparable share in quoted order (an assembled quote). One rectangle is drawn per
-line, spanning that line's matched words.
+The quote's atoms are shared out among a band's lines — solid runs first (longest by what
+is still free, their stray word or two on a neighbouring line last), then dense lines
+(densest first, then by what they add, copies nearest what is taken), then short runs —
+and a band is split where the lines that took atoms are far apart. The band accounting
+for most of the quote's weight wins, in-order evidence breaking ties; identical places
+are all shown and flagged; places told apart by word order alone must differ clearly
+(or by a rare word one holds), or nothing is shown. Further bands join only when they add
+a comparable share in quoted order (an assembled quote), grown from the best place and
+from the runner-ups. One rectangle is drawn per line, spanning that line's matched words.
+On OCR pages, a word that looks like a quote word (a misreading) is read as that word.
 """
 
 from __future__ import annotations
