@@ -258,23 +258,32 @@ def test_a_part_printed_twice_in_other_columns_is_shown_twice_and_flagged(
     assert len(ys) == 3 and ys[0] < 100 < ys[1] < 300 < ys[2] < 500
 
 
+def warnings_page(tmp_path: Path, seed: int) -> tuple[PageWords, list[str]]:
+    """The generated application's page of state fraud warnings, and its lines' text."""
+    from tests.pdfgen import insurance_application
+    path, _ = insurance_application(tmp_path / "app.pdf", seed=seed)
+    pw = PdfSource(path).page_words(2)
+    return pw, [" ".join(pw.words[w].text for w in ln.words) for ln in pw.lines]
+
+
+def shuffled(text: str, seed: int) -> str:
+    words = text.split()
+    random.Random(seed).shuffle(words)
+    return " ".join(words)
+
+
 @pytest.mark.parametrize("seed", [100, 301, 702])
 def test_a_shuffled_warning_line_is_told_apart_by_its_state_name(tmp_path: Path, seed: int
                                                                  ) -> None:
     # The state warnings share every word but the state's name. Read out of order, the
     # line that closes one warning ("…under the laws of Ohio.") still names its state, so
     # it is not ambiguous: it is placed on that line and no other.
-    from tests.pdfgen import insurance_application
-    path, _ = insurance_application(tmp_path / "app.pdf", seed=seed)
-    pw = PdfSource(path).page_words(2)
-    texts = [" ".join(pw.words[w].text for w in ln.words) for ln in pw.lines]
+    pw, texts = warnings_page(tmp_path, seed)
     closing = [i for i, t in enumerate(texts) if "under the laws of" in t
                and t.rstrip(".").split()[-1] not in ("of", "")]
     assert len(closing) >= 3
     for i in closing:
-        words = texts[i].split()
-        random.Random(i).shuffle(words)
-        p = place_on_page(pw, " ".join(words))
+        p = place_on_page(pw, shuffled(texts[i], i))
         assert p.status == "located", texts[i]
         assert {pw.words[w].line for w in p.words} == {i}
 
@@ -285,17 +294,12 @@ def test_a_shuffled_pair_of_warning_lines_takes_the_next_states_opening(tmp_path
     # "…under the laws of Colorado. / Maine: Any person who knowingly…" read out of
     # order: Colorado's own opening line holds the same common words, but once the
     # closing line has spent "Colorado" it is Maine's line that adds the most.
-    from tests.pdfgen import insurance_application
-    path, _ = insurance_application(tmp_path / "app.pdf", seed=seed)
-    pw = PdfSource(path).page_words(2)
-    texts = [" ".join(pw.words[w].text for w in ln.words) for ln in pw.lines]
+    pw, texts = warnings_page(tmp_path, seed)
     pairs = [i for i, t in enumerate(texts[:-1]) if t.endswith(".") and "laws of" in t
              and "Any person who knowingly" in texts[i + 1]]
     assert pairs
     for i in pairs:
-        words = f"{texts[i]} {texts[i + 1]}".split()
-        random.Random(i).shuffle(words)
-        p = place_on_page(pw, " ".join(words))
+        p = place_on_page(pw, shuffled(f"{texts[i]} {texts[i + 1]}", i))
         if p.placed:  # refusing is honest; a highlight must be on these two lines only
             assert {pw.words[w].line for w in p.words} == {i, i + 1}, texts[i + 1]
 
@@ -305,17 +309,12 @@ def test_a_shuffled_warning_body_lands_in_the_warning_its_state_names(tmp_path: 
                                                                        seed: int) -> None:
     # "statement of claim … / thereto, commits … laws of Ohio." shuffled: the first line
     # is printed in every warning, so it must come from the warning that names Ohio.
-    from tests.pdfgen import insurance_application
-    path, _ = insurance_application(tmp_path / "app.pdf", seed=seed)
-    pw = PdfSource(path).page_words(2)
-    texts = [" ".join(pw.words[w].text for w in ln.words) for ln in pw.lines]
+    pw, texts = warnings_page(tmp_path, seed)
     ends = [i for i, t in enumerate(texts) if i > 0 and t.startswith("thereto")
             and t.endswith(".") and texts[i - 1].startswith("statement of claim")]
     assert ends
     for i in ends:
-        words = f"{texts[i - 1]} {texts[i]}".split()
-        random.Random(i).shuffle(words)
-        p = place_on_page(pw, " ".join(words))
+        p = place_on_page(pw, shuffled(f"{texts[i - 1]} {texts[i]}", i))
         assert p.status == "located", texts[i]
         assert {pw.words[w].line for w in p.words} == {i - 1, i}
 
