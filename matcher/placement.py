@@ -36,8 +36,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rapidfuzz import fuzz, process
-
 from .normalize import atoms as split_atoms
 from .words import Line, PageWords, Rect
 
@@ -787,6 +785,8 @@ def _ocr_aliases(page: PageWords, quote: Counter[str]) -> dict[str, str]:
     misread is not beaten by a copy it read cleanly. A word that only adds or drops an
     ending ("aire" and "aires") is another word, not a misreading.
     """
+    from rapidfuzz import fuzz, process  # only OCR pages need it
+
     texts = page.atom_texts
     targets = [q for q in quote if len(q) >= OCR_ALIAS_MIN_LEN and not q.isdigit()]
     if not targets:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rapidfuzz import fuzz
-
 from .normalize import fold
 
 SpanKind = Literal["exact", "fuzzy", "review"]
@@ -68,6 +66,8 @@ def locate_span(chunk_text: str, quote: str) -> SpanMatch | None:
         start, end = hay.raw_span(at, at + len(needle))
         return SpanMatch(start, end, 100.0, "fuzzy",
                          "identical after normalising typography (quotes, dashes, spaces, case)")
+
+    from rapidfuzz import fuzz  # only now: exact quotes, the usual case, never need it
 
     al = fuzz.partial_ratio_alignment(needle, hay.text, score_cutoff=REVIEW_SCORE)
     if al is None or al.dest_end <= al.dest_start:
