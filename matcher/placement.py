@@ -499,72 +499,88 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
     short runs, then what is left line by line. A common word therefore goes to the
     passage the rest of the quote stands in, not to a stray occurrence next door.
     """
-    atoms = model.page.atoms
-    texts = model.texts
-    page = model.page
-    in_band = {p for ln in band.lines for p in model.line_atoms.get(ln, [])}
-    taken = band.taken
+    filling = _Filling(model, band, budget)
+    filling.solid_runs()
+    filling.dense_lines()
+    filling.short_runs()
+    filling.leftovers()
+    filling.finish()
 
-    def take(pos: int) -> None:
-        a = texts[pos]
-        if budget[a] > 0 and pos not in taken:
-            taken.add(pos)
-            budget[a] -= 1
-            band.used[a] += 1
-            for w in atoms[pos].words:
-                band.words.setdefault(page.words[w].line, []).append(w)
 
-    def is_solid(run: list[int]) -> bool:
-        return len(run) >= SOLID_RUN_ATOMS
+class _Filling:
+    """One band being filled from one budget: the steps of :func:`_fill`, in order."""
 
-    def ordered_runs() -> list[tuple[int, ...]]:
-        # Runs equal in length and tightness (the same boilerplate line printed six
-        # times) are taken nearest first: the copy beside the rest of the quote, by
-        # distance in reading order to what the band has already taken.
-        out: list[tuple[int, ...]] = []
-        for _, group in itertools.groupby(model.runs, key=lambda r: (len(r), r[-1] - r[0])):
-            runs = list(group)
-            if len(runs) > 1 and taken:
-                order = sorted(taken)
+    def __init__(self, model: _PageModel, band: _Band, budget: Counter[str]) -> None:
+        self.model, self.band, self.budget = model, band, budget
+        self.texts = model.texts
+        self.in_band = {p for ln in band.lines for p in model.line_atoms.get(ln, [])}
+        self.taken = band.taken
+        self.held_runs: list[list[int]] = []  # runs (or solid parts of runs) it took
+        # Of lines equally dense ("Broadcom and Avago" down a table column), the one
+        # holding more of the quote ("Broadcom and Avago mission") comes first.
+        self.by_density = sorted(band.lines, key=lambda ln: (self.density(ln), self.held(ln)),
+                                 reverse=True)
 
-                def nearness(run: tuple[int, ...], order: list[int] = order) -> int:
-                    k = bisect.bisect_left(order, run[0])
-                    return min(abs(order[i] - run[0]) for i in (k - 1, k)
-                               if 0 <= i < len(order))
+    # --- what a line or run holds -------------------------------------------------------
 
-                runs.sort(key=nearness)
-            out += runs
-        return out
+    def take(self, pos: int) -> None:
+        a = self.texts[pos]
+        if self.budget[a] > 0 and pos not in self.taken:
+            self.taken.add(pos)
+            self.budget[a] -= 1
+            self.band.used[a] += 1
+            page = self.model.page
+            for w in page.atoms[pos].words:
+                self.band.words.setdefault(page.words[w].line, []).append(w)
 
-    held_runs: list[list[int]] = []  # runs (or solid parts of runs) this band took
+    def available(self, run: Sequence[int]) -> bool:
+        need = Counter(self.texts[pos] for pos in run)
+        return not self.taken.intersection(run) and \
+            all(self.budget[a] >= n for a, n in need.items())
 
-    def available(run: list[int]) -> bool:
-        need = Counter(texts[pos] for pos in run)
-        return not taken.intersection(run) and all(budget[a] >= n for a, n in need.items())
+    def density(self, ln: int) -> float:
+        model = self.model
+        return len(model.line_hits.get(ln, ())) / max(len(model.line_atoms.get(ln, ())), 1)
 
-    def solid_part(run: list[int]) -> list[int]:
-        # A long run that overran into the next line ("…for completion. SECTION 1" when
-        # the quote goes on "SECTION 2") keeps its longest solid stretch still free.
+    def held(self, ln: int) -> float:
+        return sum(self.model.weight[self.texts[pos]]
+                   for pos in self.model.line_hits.get(ln, ()))
+
+    def gain(self, ln: int) -> float:
+        """The weight ``ln`` would still add, given what is taken and left."""
+        free = Counter(self.texts[pos] for pos in self.model.line_hits.get(ln, ())
+                       if pos not in self.taken)
+        return sum(self.model.weight[a] * min(k, self.budget[a]) for a, k in free.items())
+
+    def in_band_runs(self) -> list[list[int]]:
+        return [[pos for pos in full if pos in self.in_band] for full in self.model.runs]
+
+    # --- solid runs -----------------------------------------------------------------------
+
+    def solid_part(self, run: list[int]) -> list[int]:
+        """The run's longest stretch still free, if that is still solid."""
         best, i, need = (0, 0), 0, Counter[str]()
         for j, pos in enumerate(run):  # the longest window whose atoms are all free
-            if pos in taken:
+            if pos in self.taken:
                 i, need = j + 1, Counter()
                 continue
-            a = texts[pos]
+            a = self.texts[pos]
             need[a] += 1
-            while need[a] > budget[a]:
-                need[texts[run[i]]] -= 1
+            while need[a] > self.budget[a]:
+                need[self.texts[run[i]]] -= 1
                 i += 1
             if j + 1 - i > best[1] - best[0]:
                 best = (i, j + 1)
         part = run[best[0]:best[1]]
-        return part if is_solid(part) else []
+        return part if len(part) >= SOLID_RUN_ATOMS else []
 
-    def edges(run: list[int]) -> tuple[list[int], list[int], list[int]]:
-        # A word or two on the line before or after a run is where it overran into the
-        # neighbouring text ("M.E. Fox & Company, Inc. / San Jose" for a quote that goes
-        # on "San Jose Airport Garden Hotel" elsewhere): served after every run's body.
-        lines = page.atom_lines
+    def edges(self, run: list[int]) -> tuple[list[int], list[int], list[int]]:
+        """``(head, body, tail)``: a run's few words on the line before or after its body.
+
+        They are where it overran into the neighbouring text ("M.E. Fox & Company, Inc. /
+        San Jose" for a quote that goes on "San Jose Airport Garden Hotel" elsewhere).
+        """
+        lines = self.model.page.atom_lines
         lo, hi = 0, len(run)
         while lo < hi and lines[run[lo]] != lines[run[hi - 1]]:
             k = next(j for j in range(lo, hi) if lines[run[j]] != lines[run[lo]])
@@ -576,117 +592,124 @@ def _fill(model: _PageModel, band: _Band, budget: Counter[str]) -> None:
             if hi - 1 - k >= MIN_RUN_ATOMS:
                 break
             hi = k + 1
-        if not is_solid(run[lo:hi]):
+        if len(run[lo:hi]) < SOLID_RUN_ATOMS:
             return [], run, []
         return run[:lo], run[lo:hi], run[hi:]
 
-    def take_solid_runs() -> None:
-        # Longest first, by what is still free: a long run that overran into the next
-        # line ("…for completion. SECTION 1" when the quote goes on "SECTION 2") is
-        # served by its longest free stretch, as long as that still beats the others.
-        runs = [r for r in ([pos for pos in full if pos in in_band] for full in model.runs)
-                if is_solid(r)]
-        parts = [edges(run) for run in runs]
+    def solid_runs(self) -> None:
+        """Longest first, by what is still free; a run's edge words after every body.
+
+        A long run that overran into the next line ("…for completion. SECTION 1" when the
+        quote goes on "SECTION 2") is served by its longest free stretch, as long as that
+        still beats the others.
+        """
+        runs = [r for r in self.in_band_runs() if len(r) >= SOLID_RUN_ATOMS]
+        parts = [self.edges(run) for run in runs]
         queue = [(-len(body), i, body) for i, (_, body, _) in enumerate(parts)]
         heapq.heapify(queue)
         held: dict[int, list[int]] = {}
         while queue:
             size, i, run = heapq.heappop(queue)
-            part = run if available(run) else solid_part(run)
-            if len(part) < -size:
+            part = run if self.available(run) else self.solid_part(run)
+            if len(part) < -size:  # others took some of it: queue what is left
                 if part:
                     heapq.heappush(queue, (-len(part), i, part))
                 continue
             held[i] = part
             for pos in part:
-                take(pos)
+                self.take(pos)
         for i, part in held.items():
             head, body, tail = parts[i]
             if part == body:
                 for edge in (head, tail):
-                    if edge and available(edge):
+                    if edge and self.available(edge):
                         part = sorted(part + edge)
                         for pos in edge:
-                            take(pos)
-            held_runs.append(part)
+                            self.take(pos)
+            self.held_runs.append(part)
 
-    def take_short_runs() -> None:
-        for full in ordered_runs():
-            run = [pos for pos in full if pos in in_band]
-            # A short run is taken whole or not at all: once a better explanation has
-            # spent its atoms, its leftovers are coincidence, not evidence.
-            if len(run) < 2 or is_solid(run) or not available(run):
+    # --- dense lines, short runs, the rest --------------------------------------------------
+
+    def dense_lines(self) -> None:
+        """Densest first; among lines equally dense, by what they would still add.
+
+        Once "…under the laws of Colorado." has spent the quote's "Colorado", the next
+        warning's "Maine: Any person…" adds more than Colorado's own opening line, which
+        holds the same common words; lines that would add the same (a line of a warning
+        printed five times) go to the one nearest what the band has taken.
+        """
+        queue = [(-self.density(ln), -self.gain(ln), k, ln)
+                 for k, ln in enumerate(self.by_density)
+                 if self.density(ln) >= DENSE_LINE_SHARE]
+        heapq.heapify(queue)
+        while queue:
+            dense, best, k, ln = heapq.heappop(queue)
+            now = self.gain(ln)
+            if now <= 0:
                 continue
-            held_runs.append(run)
-            for pos in run:
-                take(pos)
+            if now < -best - 1e-9:
+                heapq.heappush(queue, (dense, -now, k, ln))
+                continue
+            ties = [(k, ln)]
+            while queue and queue[0][0] == dense and abs(queue[0][1] - best) < 1e-9:
+                _, _, k2, ln2 = heapq.heappop(queue)
+                if abs((g := self.gain(ln2)) - now) < 1e-9:
+                    ties.append((k2, ln2))
+                elif g > 0:
+                    heapq.heappush(queue, (dense, -g, k2, ln2))
+            if len(ties) > 1 and self.taken:
+                order = sorted(self.taken)
+                ties.sort(key=lambda t: (_gap_to(order, self.model.line_hits[t[1]]), t[0]))
+            k, ln = ties[0]
+            for k2, ln2 in ties[1:]:
+                heapq.heappush(queue, (dense, -now, k2, ln2))
+            for pos in self.model.line_hits.get(ln, ()):
+                self.take(pos)
 
-    def density(ln: int) -> float:
-        return len(model.line_hits.get(ln, ())) / max(len(model.line_atoms.get(ln, ())), 1)
+    def short_runs(self) -> None:
+        """Short runs, whole or not at all: a better explanation's leftovers are chance.
 
-    def held(ln: int) -> float:
-        return sum(model.weight[texts[pos]] for pos in model.line_hits.get(ln, ()))
+        Runs equal in length and tightness (the same boilerplate line printed six times)
+        are taken nearest first: the copy beside the rest of the quote.
+        """
+        order = sorted(self.taken)
+        for _, group in itertools.groupby(self.model.runs,
+                                          key=lambda r: (len(r), r[-1] - r[0])):
+            runs = list(group)
+            if len(runs) > 1 and order:
+                runs.sort(key=lambda r: _gap_to(order, r[:1]))
+            for full in runs:
+                run = [pos for pos in full if pos in self.in_band]
+                if len(run) < 2 or len(run) >= SOLID_RUN_ATOMS or not self.available(run):
+                    continue
+                self.held_runs.append(run)
+                for pos in run:
+                    self.take(pos)
 
-    def gain(ln: int) -> float:
-        free = Counter(texts[pos] for pos in model.line_hits.get(ln, ()) if pos not in taken)
-        return sum(model.weight[a] * min(k, budget[a]) for a, k in free.items())
+    def leftovers(self) -> None:
+        for ln in self.by_density:
+            for pos in self.model.line_hits.get(ln, ()):
+                self.take(pos)
 
-    # Of lines equally dense ("Broadcom and Avago" down a table column), the one holding
-    # more of the quote ("Broadcom and Avago mission") is served first.
-    by_density = sorted(band.lines, key=lambda ln: (density(ln), held(ln)), reverse=True)
-    take_solid_runs()
-    # Dense lines are served densest first and, among lines equally dense, by what they
-    # would still add: once "…under the laws of Colorado." has spent the quote's
-    # "Colorado", the next warning's "Maine: Any person…" adds more than Colorado's own
-    # opening line, which holds the same common words.
-    queue = [(-density(ln), -gain(ln), k, ln) for k, ln in enumerate(by_density)
-             if density(ln) >= DENSE_LINE_SHARE]
-    heapq.heapify(queue)
-    while queue:
-        dense, best, k, ln = heapq.heappop(queue)
-        now = gain(ln)
-        if now <= 0:
-            continue
-        if now < -best - 1e-9:
-            heapq.heappush(queue, (dense, -now, k, ln))
-            continue
-        # Lines that would add the same (one line of a warning printed five times) go
-        # to the one nearest what the band has taken: the copy beside the rest.
-        ties = [(k, ln)]
-        while queue and queue[0][0] == dense and abs(queue[0][1] - best) < 1e-9:
-            _, _, k2, ln2 = heapq.heappop(queue)
-            if abs(gain(ln2) - now) < 1e-9:
-                ties.append((k2, ln2))
-            elif (g := gain(ln2)) > 0:
-                heapq.heappush(queue, (dense, -g, k2, ln2))
-        if len(ties) > 1 and taken:
-            order = sorted(taken)
-            ties.sort(key=lambda t: (_gap_to(order, model.line_hits[t[1]]), t[0]))
-        k, ln = ties[0]
-        for k2, ln2 in ties[1:]:
-            heapq.heappush(queue, (dense, -now, k2, ln2))
-        for pos in model.line_hits.get(ln, ()):
-            take(pos)
-    take_short_runs()
-    for ln in by_density:
-        for pos in model.line_hits.get(ln, ()):
-            take(pos)
-    # Whichever step took them, the runs this band now holds whole are its in-order
-    # evidence.
-    whole = [[pos for pos in full if pos in in_band] for full in model.runs]
-    for run in held_runs + whole:
-        if len(run) >= 2 and taken.issuperset(run):
-            solid = is_solid(run)
-            band.longest_run = max(band.longest_run, len(run))
-            for pos in run:
-                for w in atoms[pos].words:
-                    band.run_words[w] = band.run_words.get(w, False) or solid
-    _trim_strays(model, band)
-    band.coverage = sum(model.weight[a] * k for a, k in band.used.items()) / model.total
-    in_runs = Counter(texts[p] for p in taken
-                      if any(w in band.run_words for w in atoms[p].words))
-    band.ordered = sum(model.weight[a] * min(k, band.used[a])
-                       for a, k in in_runs.items()) / model.total
+    def finish(self) -> None:
+        """Record the band's in-order evidence, trim strays, and score it."""
+        model, band, taken = self.model, self.band, self.taken
+        atoms = model.page.atoms
+        # Whichever step took them, the runs this band now holds whole are its in-order
+        # evidence.
+        for run in self.held_runs + self.in_band_runs():
+            if len(run) >= 2 and taken.issuperset(run):
+                solid = len(run) >= SOLID_RUN_ATOMS
+                band.longest_run = max(band.longest_run, len(run))
+                for pos in run:
+                    for w in atoms[pos].words:
+                        band.run_words[w] = band.run_words.get(w, False) or solid
+        _trim_strays(model, band)
+        band.coverage = sum(model.weight[a] * k for a, k in band.used.items()) / model.total
+        in_runs = Counter(self.texts[p] for p in taken
+                          if any(w in band.run_words for w in atoms[p].words))
+        band.ordered = sum(model.weight[a] * min(k, band.used[a])
+                           for a, k in in_runs.items()) / model.total
 
 
 def _gap_to(order: list[int], run: Sequence[int]) -> int:
