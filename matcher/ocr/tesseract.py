@@ -38,6 +38,11 @@ MIN_WORD_CONFIDENCE = 30.0
 RULE_ARTEFACT_CHARS = frozenset("|¦_[]—–-~‘’'`.,:;")
 # Tesseract's page segmentation mode 3 (automatic, no OSD) is its default; named here so
 # a reader sees it is deliberate: pages arrive upright because /Rotate was applied.
+# Measured with scripts/eval_placement.py --image-only (wrong placements of 378 real
+# quotes): psm 3 5, psm 4 6, psm 6 6 (verbatim 46/50), psm 11 5, psm 12 5; psm 3 with
+# textord_tabfind_find_tables=0 4, but all of them highlight other words (table cells
+# read apart let a label be joined to a distant copy), where psm 3's 5 are mostly too
+# few right words. Revisit when placement prefers a label beside its context.
 PAGE_SEGMENTATION_MODE = 3
 # Tesseract's OpenMP threads per run. Its default (one per core, and more) made a 300 dpi
 # page 4x *slower* on this 2-core machine (12.4 s vs 2.9 s); parallelism comes from running
