@@ -56,6 +56,8 @@ MIN_RUN_ATOMS = 3
 # otherwise a minority; shorter runs ("to the dwelling", or a shuffled quote's "the
 # dwelling in" that happens to straddle a line break) may not.
 SOLID_RUN_ATOMS = 5
+# On OCR pages a run this long may claim a line where it is a minority (a table cell).
+OCR_SOLID_RUN_ATOMS = 4
 # Within a run, up to this many page atoms may stand between two quote atoms (words the
 # quote dropped), as long as the run stays compact: its page span at most
 # RUN_SPAN_RATIO times its atoms (a third of the words dropped gives 1.5).
@@ -179,6 +181,9 @@ class _PageModel:
             for w in page.atoms[pos].words:
                 self.word_hits.setdefault(w, []).append(pos)
         self.runs = self._runs()
+        # OCR reads a table row as one line, so a quoted cell is a minority of its line:
+        # there a shorter run may still claim it.
+        self.solid_run_atoms = OCR_SOLID_RUN_ATOMS if page.source == "ocr" else SOLID_RUN_ATOMS
         self.run_pos = {pos for run in self.runs for pos in run}
 
     def _runs(self) -> list[tuple[int, ...]]:
@@ -196,6 +201,7 @@ class _PageModel:
             where.setdefault(a, []).append(j)
         covered: set[tuple[int, int]] = set()
         runs: list[tuple[int, ...]] = []
+        self.run_start: dict[tuple[int, ...], int] = {}
         nq, np_, qset = len(q), len(p), self.qcount
         for i in self.hits:
             for j in where[p[i]]:
@@ -219,8 +225,10 @@ class _PageModel:
                     path.append(ii)
                 # An edge atom joined across a gap is usually a common word borrowed
                 # from the neighbouring text ("the" at the end of the line above).
+                first = j  # the quote position of the run's first atom
                 while len(path) > 1 and path[1] - path[0] > 1 and p[path[0]] not in self.distinct:
                     path.pop(0)
+                    first += 1
                 while len(path) > 1 and path[-1] - path[-2] > 1 and \
                         p[path[-1]] not in self.distinct:
                     path.pop()
@@ -231,6 +239,7 @@ class _PageModel:
                 if k >= MIN_RUN_ATOMS or (contiguous and any(p[x] in self.distinct
                                                              for x in path)):
                     runs.append(tuple(path))
+                    self.run_start.setdefault(runs[-1], first)
         # Equal runs (the same words twice on the page) go to the line that holds more
         # of the quote: that occurrence is the one the rest of the quote stands beside.
         weight, support = self.weight, self._line_support()
@@ -516,6 +525,7 @@ class _Filling:
         self.in_band = {p for ln in band.lines for p in model.line_atoms.get(ln, [])}
         self.taken = band.taken
         self.held_runs: list[list[int]] = []  # runs (or solid parts of runs) it took
+        self.anchors: list[tuple[int, int]] = []  # (page position, quote position) of those
         # Of lines equally dense ("Broadcom and Avago" down a table column), the one
         # holding more of the quote ("Broadcom and Avago mission") comes first.
         self.by_density = sorted(band.lines, key=lambda ln: (self.density(ln), self.held(ln)),
@@ -603,7 +613,10 @@ class _Filling:
         quote goes on "SECTION 2") is served by its longest free stretch, as long as that
         still beats the others.
         """
-        runs = [r for r in self.in_band_runs() if len(r) >= SOLID_RUN_ATOMS]
+        pairs = [(full, r) for full, r in zip(self.model.runs, self.in_band_runs(), strict=True)
+                 if len(r) >= SOLID_RUN_ATOMS]
+        runs_full = [full for full, _ in pairs]
+        runs = [r for _, r in pairs]
         parts = [self.edges(run) for run in runs]
         queue = [(-len(body), i, body) for i, (_, body, _) in enumerate(parts)]
         heapq.heapify(queue)
@@ -616,6 +629,8 @@ class _Filling:
                     heapq.heappush(queue, (-len(part), i, part))
                 continue
             held[i] = part
+            if (start := self.model.run_start.get(runs_full[i])) is not None:
+                self.anchors.append((part[0], start))
             for pos in part:
                 self.take(pos)
         for i, part in held.items():
@@ -677,7 +692,7 @@ class _Filling:
                                           key=lambda r: (len(r), r[-1] - r[0])):
             runs = list(group)
             if len(runs) > 1 and order:
-                runs.sort(key=lambda r: _gap_to(order, r[:1]))
+                runs.sort(key=lambda r: (self.out_of_order(r), _gap_to(order, r[:1])))
             for full in runs:
                 run = [pos for pos in full if pos in self.in_band]
                 if len(run) < 2 or len(run) >= SOLID_RUN_ATOMS or not self.available(run):
@@ -685,6 +700,18 @@ class _Filling:
                 self.held_runs.append(run)
                 for pos in run:
                     self.take(pos)
+
+    def out_of_order(self, run: tuple[int, ...]) -> bool:
+        """Whether ``run`` stands on the other side of the nearest taken run than in the quote.
+
+        A label quoted before its context line is the copy printed before it, not the
+        identical one in the next table row.
+        """
+        start = self.model.run_start.get(run)
+        if start is None or not self.anchors:
+            return False
+        pos, q = min(self.anchors, key=lambda a: abs(a[0] - run[0]))
+        return (run[0] < pos) != (start < q)
 
     def leftovers(self) -> None:
         for ln in self.by_density:
@@ -699,7 +726,7 @@ class _Filling:
         # evidence.
         for run in self.held_runs + self.in_band_runs():
             if len(run) >= 2 and taken.issuperset(run):
-                solid = len(run) >= SOLID_RUN_ATOMS
+                solid = len(run) >= model.solid_run_atoms
                 band.longest_run = max(band.longest_run, len(run))
                 for pos in run:
                     for w in atoms[pos].words:

@@ -59,3 +59,27 @@ def test_what_counts_as_a_misreading(page_word: str, quote_word: str, aliased: b
     quote = Counter(atoms(f"the {quote_word} stands"))
     alias = _ocr_aliases(pw, quote)
     assert (atoms(page_word)[0] in alias) is aliased
+
+
+# OCR reads a turned table's rows whole: each row one line, the quoted cell a minority.
+ROWS = ["DHAW20190029 05/16/2019 CITIBANK TRAVEL CBA CARD 05/07/2019 STAFF TRANSPORTATION 477.60",
+        "AIRFARE FOR D HARTMAN SAINT LOUIS MO TO WASHINGTON DC AND RETURN",
+        "DHAW20190031 05/28/2019 CITIBANK SENATOR IBA CARD 05/10/2019 SENATOR'S TRANSPORTATION",
+        "AIRFARE FOR SEN HAWLEY WASHINGTON DC TO SPRINGFIELD MO AND RETURN",
+        "DHAW20190032 06/13/2019 CITIBANK SENATOR IBA CARD 05/24/2019 SENATOR'S TRANSPORTATION",
+        "AIRFARE FOR SEN HAWLEY WASHINGTON DC TO SAINT LOUIS MO AND RETURN"]
+
+
+@pytest.mark.parametrize("context", [1, 3, 5])
+def test_a_quoted_table_cell_is_highlighted_in_the_row_before_its_context(context: int
+                                                                          ) -> None:
+    # "label + the line after it": the label stands in the rows above and below the
+    # context line alike; quoted first, it is the copy printed first.
+    pw = page_of(ROWS, "ocr")
+    label = " ".join(ROWS[context - 1].split()[2:6])
+    p = place_on_page(pw, f"{label} {ROWS[context]}")
+    assert p.placed
+    lines = {pw.words[w].line for w in p.words}
+    assert lines == {context - 1, context}
+    cell = [pw.words[w].text for w in p.words if pw.words[w].line == context - 1]
+    assert cell == label.split()
