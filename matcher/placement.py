@@ -326,8 +326,8 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
         # "Nombre de la Empresa u Organización del Empleador"). Growing the citation from
         # the runner-up places too, the one that explains the quote as well with a longer
         # in-order run is the passage quoted.
-        for start in sorted((b for b in bands if b is not best), key=lambda b: -b.coverage
-                            )[:RUNNER_UPS]:
+        for start in heapq.nlargest(RUNNER_UPS, (b for b in bands if b is not best),
+                                    key=lambda b: b.coverage):
             other, n, more = _add_places(model, bands, start, ())
             if n > 1 and final.coverage - other.coverage < TIE_EPSILON and \
                     other.ordered - final.ordered > -TIE_EPSILON and \
@@ -345,20 +345,17 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
                            "the quoted order", page.number, score)
     rects, words = _rects(page, [final])
     found = _found_text(page, words)
-    if twins:
-        alts = tuple(_rects(page, [t])[0] for t in twins)
-        n = len(twins) + 1
-        return Placement("review", page.number, score,
-                         f"the quoted text appears {n} times on this page; all {n} are shown",
-                         rects + tuple(r for alt in alts for r in alt), words, found, alts)
     parts = f" (assembled from {places} places)" if places > 1 else ""
-    if copies:
-        alts = tuple(_rects(page, [c])[0] for c in copies)
+    if twins or copies:
+        # Every copy is drawn and each is offered whole as an alternative; the reader
+        # judges which was meant.
+        alts = tuple(_rects(page, [c])[0] for c in (twins or copies))
         extra = tuple(dict.fromkeys(r for alt in alts for r in alt if r not in rects))
-        n = len(copies) + 1
-        return Placement("review", page.number, score,
-                         f"{score:.0f}% of the quote's weight found{parts}, but part of it "
-                         f"stands {n} times on this page; all {n} are shown",
+        n = len(alts) + 1
+        what = (f"the quoted text appears {n} times on this page" if twins else
+                f"{score:.0f}% of the quote's weight found{parts}, but part of it stands "
+                f"{n} times on this page")
+        return Placement("review", page.number, score, f"{what}; all {n} are shown",
                          rects + extra, words, found, alts)
     if coverage < LOCATE_COVERAGE:
         return Placement("review", page.number, score,
@@ -524,6 +521,9 @@ class _Filling:
         self.texts = model.texts
         self.in_band = {p for ln in band.lines for p in model.line_atoms.get(ln, [])}
         self.taken = band.taken
+        # Each run's atoms in this band, beside the quote position it starts at.
+        self.runs = [([pos for pos in full if pos in self.in_band], model.run_start.get(full))
+                     for full in model.runs]
         self.held_runs: list[list[int]] = []  # runs (or solid parts of runs) it took
         self.anchors: list[tuple[int, int]] = []  # (page position, quote position) of those
         # Of lines equally dense ("Broadcom and Avago" down a table column), the one
@@ -562,9 +562,6 @@ class _Filling:
                        if pos not in self.taken)
         return sum(self.model.weight[a] * min(k, self.budget[a]) for a, k in free.items())
 
-    def in_band_runs(self) -> list[list[int]]:
-        return [[pos for pos in full if pos in self.in_band] for full in self.model.runs]
-
     # --- solid runs -----------------------------------------------------------------------
 
     def solid_part(self, run: list[int]) -> list[int]:
@@ -591,18 +588,21 @@ class _Filling:
         San Jose" for a quote that goes on "San Jose Airport Garden Hotel" elsewhere).
         """
         lines = self.model.page.atom_lines
-        lo, hi = 0, len(run)
-        while lo < hi and lines[run[lo]] != lines[run[hi - 1]]:
-            k = next(j for j in range(lo, hi) if lines[run[j]] != lines[run[lo]])
-            if k - lo >= MIN_RUN_ATOMS:
-                break
-            lo = k
-        while lo < hi and lines[run[lo]] != lines[run[hi - 1]]:
-            k = next(j for j in range(hi - 1, lo - 1, -1) if lines[run[j]] != lines[run[hi - 1]])
-            if hi - 1 - k >= MIN_RUN_ATOMS:
-                break
-            hi = k + 1
-        if len(run[lo:hi]) < SOLID_RUN_ATOMS:
+
+        def short_edge(ends: list[int]) -> int:
+            # How many atoms from the start of ``ends`` stand in pieces too short to be
+            # a run, each on a line of its own, before the line the other end is on.
+            n = 0
+            while n < len(ends) and lines[ends[n]] != lines[ends[-1]]:
+                k = next(j for j in range(n, len(ends)) if lines[ends[j]] != lines[ends[n]])
+                if k - n >= MIN_RUN_ATOMS:
+                    break
+                n = k
+            return n
+
+        lo = short_edge(run)
+        hi = len(run) - short_edge(run[lo:][::-1])
+        if hi - lo < SOLID_RUN_ATOMS:
             return [], run, []
         return run[:lo], run[lo:hi], run[hi:]
 
@@ -613,11 +613,8 @@ class _Filling:
         quote goes on "SECTION 2") is served by its longest free stretch, as long as that
         still beats the others.
         """
-        pairs = [(full, r) for full, r in zip(self.model.runs, self.in_band_runs(), strict=True)
-                 if len(r) >= SOLID_RUN_ATOMS]
-        runs_full = [full for full, _ in pairs]
-        runs = [r for _, r in pairs]
-        parts = [self.edges(run) for run in runs]
+        solid = [(run, start) for run, start in self.runs if len(run) >= SOLID_RUN_ATOMS]
+        parts = [self.edges(run) for run, _ in solid]
         queue = [(-len(body), i, body) for i, (_, body, _) in enumerate(parts)]
         heapq.heapify(queue)
         held: dict[int, list[int]] = {}
@@ -629,7 +626,7 @@ class _Filling:
                     heapq.heappush(queue, (-len(part), i, part))
                 continue
             held[i] = part
-            if (start := self.model.run_start.get(runs_full[i])) is not None:
+            if (start := solid[i][1]) is not None:
                 self.anchors.append((part[0], start))
             for pos in part:
                 self.take(pos)
@@ -724,7 +721,7 @@ class _Filling:
         atoms = model.page.atoms
         # Whichever step took them, the runs this band now holds whole are its in-order
         # evidence.
-        for run in self.held_runs + self.in_band_runs():
+        for run in self.held_runs + [run for run, _ in self.runs]:
             if len(run) >= 2 and taken.issuperset(run):
                 solid = len(run) >= model.solid_run_atoms
                 band.longest_run = max(band.longest_run, len(run))

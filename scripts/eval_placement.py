@@ -67,6 +67,7 @@ from evalcases import (
     Truth,
     Verdict,
     alter_typography,
+    centre_in,
     corpus_files,
     is_prose_line,
     judge,
@@ -678,7 +679,7 @@ def place(source: PdfSource, case: PlaceCase, mode: str, hints: Sequence[int],
             # Each alternative is a whole way to draw the citation (it may share a part
             # with the main one); the main one is the rectangles over ``p.words``.
             mine = [boxes[w] for w in p.words]
-            main = [r for r in rects if any(_inside(b, r) for b in mine)]
+            main = [r for r in rects if any(centre_in(b, [r]) for b in mine)]
             groups = [main, *[[tuple(r) for r in g] for g in p.alternatives]]
             for g in groups:
                 gv = judge(p.page, g, boxes, case.truths)  # type: ignore[arg-type]
@@ -689,8 +690,9 @@ def place(source: PdfSource, case: PlaceCase, mode: str, hints: Sequence[int],
             # No hint, and the quote stands equally well on several pages, the source page
             # among those the reason names: the flagged answer is right if the matcher's
             # placement on the source page is.
-            tp = place_on_page(source.page_words(case.page), case.quote)
-            tboxes = [w.rect for w in source.page_words(case.page).words]
+            truth_page = source.page_words(case.page)
+            tp = place_on_page(truth_page, case.quote)
+            tboxes = [w.rect for w in truth_page.words]
             tv = judge(case.page, [tuple(r) for r in tp.rects], tboxes,  # type: ignore[arg-type]
                        case.truths)
             if tv.outcome == "right":
@@ -701,11 +703,6 @@ def place(source: PdfSource, case: PlaceCase, mode: str, hints: Sequence[int],
     return Outcome(mode, p.status, p.page, p.score, p.reason, v.outcome, v.detail,
                    round(v.precision, 2), round(v.recall, 2), p.found_text,
                    rects, anomalies, dt)  # type: ignore[arg-type]
-
-
-def _inside(box: Sequence[float], rect: Sequence[float]) -> bool:
-    return (rect[0] - 0.01 <= box[0] and box[2] <= rect[2] + 0.01
-            and rect[1] - 0.01 <= box[1] and box[3] <= rect[3] + 0.01)
 
 
 def run(docs: Sequence[Doc], cases: Sequence[PlaceCase], *,
