@@ -85,7 +85,7 @@ def timed(cmd: list[str], tmp: Path) -> float:
 
 # Interpreter start, and each program's imports alone: what the two start-ups share and
 # where they part. citeview's are those viewer.app's run() makes before building the window
-# (the check's own imports come later, on its thread).
+# (the check's imports are made by the check process, beside these).
 PHASES = {
     "interpreter start": "pass",
     "imports, minimal": "import pymupdf, PySide6.QtWidgets",

@@ -117,8 +117,17 @@ def run(args: argparse.Namespace) -> int:
     # up, and what exists then is frozen out of its sight for good, so later collections,
     # while scrolling too, walk only what was made since.
     gc.disable()
+    # Before Qt is imported: the check and render processes start now, with no thread to
+    # inherit, and do their own imports (pydantic, PyMuPDF, the matcher) beside Qt's.
+    log_path = setup_logging()
+    from . import engine, render_worker
+
+    render_worker.prestart()  # first: the check process's end has a reader thread
+    target = demo_path() if args.demo else args.file
+    engine.prestart(prepare=target if target is not None and target.suffix.lower()
+                    in engine.CITATION_SUFFIXES and target.is_file() else None)
     try:
-        started = _start_up(args)
+        started = _start_up(args, log_path)
     finally:
         gc.freeze()
         gc.enable()
@@ -130,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
     shot = started.screenshot
     if shot is not None and shot.error:
         print(shot.error, file=sys.stderr)
-    if code == 0 and not started.opened:  # closed normally, but the file was not shown
-        return EXIT_USAGE
+    if code == 0 and (not started.opened or started.window.failed_to_open):
+        return EXIT_USAGE  # closed normally, but what was asked for could not be shown
     return code
 
 
@@ -142,7 +151,7 @@ class _Started(NamedTuple):
     opened: bool  # what the options asked to open could be opened
 
 
-def _start_up(args: argparse.Namespace) -> _Started:
+def _start_up(args: argparse.Namespace, log_path: Path | None) -> _Started:
     """Build the window and open what the options say."""
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon
@@ -152,7 +161,6 @@ def _start_up(args: argparse.Namespace) -> _Started:
     from .settings import Preferences
     from .window import MainWindow
 
-    log_path = setup_logging()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("citeview")
@@ -188,11 +196,9 @@ def _start_up(args: argparse.Namespace) -> _Started:
             window.notice.show_notice(f"The demo is not installed ({target}).", kind="error")
             opened = False
         else:
-            opened = window.open_path(target)
+            window.open_path(target)
     if opened and args.claim is not None:
         window.select_claim_when_ready(args.claim)
-        opened = window.session.citations is not None and any(
-            c.id == args.claim for c in window.session.citations.claims)
     if opened and args.page is not None:
         window.go_to_page_when_ready(args.page - 1)
 

@@ -40,11 +40,9 @@ class PageInfo:
     @classmethod
     def from_pymupdf(cls, page: object) -> PageInfo:
         """Read a ``pymupdf.Page`` (typed loosely: this module does not import PyMuPDF)."""
-        r = page.rect  # type: ignore[attr-defined]
-        m = page.rotation_matrix  # type: ignore[attr-defined]
-        return cls(page.number, float(r.width), float(r.height),  # type: ignore[attr-defined]
-                   int(page.rotation),  # type: ignore[attr-defined]
-                   (float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)))
+        from .documents import page_facts
+
+        return cls(*page_facts(page))
 
     def rotation_transform(self) -> QTransform:
         a, b, c, d, e, f = self.rotation_matrix

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import logging
 import math
-import multiprocessing
 import sys
-import warnings
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -211,14 +209,6 @@ def _release_big_buffers_promptly() -> None:
 M_MMAP_THRESHOLD = -3
 
 
-def _context() -> Any:
-    # fork on Linux: the child starts in milliseconds with PyMuPDF already imported; a
-    # spawned interpreter would spend most of a second importing it again before the
-    # first page could appear. The child never touches Qt and leaves through os._exit.
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    return multiprocessing.get_context(method)
-
-
 class Renderer(QObject):
     """Renders tiles in a worker process, newest wishes first, into a :class:`RenderCache`."""
 
@@ -239,17 +229,8 @@ class Renderer(QObject):
 
     # -- the worker process -------------------------------------------------------------
     def _start(self) -> None:
-        ctx = _context()
-        ours, theirs = ctx.Pipe(duplex=True)
-        args = (theirs, ours) if ctx.get_start_method() == "fork" else (theirs,)
-        self._process = ctx.Process(target=render_worker.serve, args=args,
-                                    name="citeview-render", daemon=True)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads: see above
-            self._process.start()
-        theirs.close()
-        self._conn = ours
-        self._reader = _Reader(ours)
+        self._process, self._conn = render_worker.take()
+        self._reader = _Reader(self._conn)
         self._reader.replied.connect(self._on_reply)
         self._reader.start()
 

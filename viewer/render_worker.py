@@ -21,7 +21,10 @@ cannot render at all is an ``"error"`` reply, which the window shows on the page
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import signal
+import sys
+import warnings
 from collections import OrderedDict
 from typing import Any
 
@@ -32,6 +35,50 @@ OPEN_DOCUMENTS = 2
 SHRINK_EVERY = 24
 
 log = logging.getLogger(__name__)
+
+
+def start() -> tuple[Any, Any]:
+    """Start a render process; returns it and the GUI's end of its connection."""
+    ctx = _context()
+    ours, theirs = ctx.Pipe(duplex=True)
+    args = (theirs, ours) if ctx.get_start_method() == "fork" else (theirs,)
+    process = ctx.Process(target=serve, args=args, name="citeview-render", daemon=True)
+    with warnings.catch_warnings():
+        # Python warns about fork in a process with threads. A prestarted worker (see
+        # below) is forked before there are any; one started later is forked from the
+        # GUI, and the child only imports PyMuPDF, never touches Qt, and leaves through
+        # os._exit, so no lock another thread held is ever needed there.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        process.start()
+    theirs.close()
+    return process, ours
+
+
+def _context() -> Any:
+    # fork on Linux: the child starts in milliseconds; a spawned interpreter would spend
+    # a good part of a second on its imports before the first page could appear.
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    return multiprocessing.get_context(method)
+
+
+_prestarted: tuple[Any, Any] | None = None
+
+
+def prestart() -> None:
+    """Start the render process now (``citeview`` does, before importing Qt), so PyMuPDF
+    is imported there while the GUI imports Qt."""
+    global _prestarted
+    if _prestarted is None:
+        _prestarted = start()
+
+
+def take() -> tuple[Any, Any]:
+    """The process started by :func:`prestart` if it still runs, else a new one."""
+    global _prestarted
+    started, _prestarted = _prestarted, None
+    if started is not None and started[0].is_alive():
+        return started
+    return start()
 
 
 def serve(conn: Any, parent_end: Any = None) -> None:

@@ -13,13 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from matcher.citations import CitationsFile, DocumentRef, resolve_document_path
-from matcher.report import CheckReport, ClaimResult, EvidenceResult
-
+from .documents import DocState
 from .page import PageInfo, Rect
+from .records import Citations, ClaimOutcome, EvidenceOutcome, Report
 
 BadgeStatus = Literal["located", "review", "not_located", "rejected", "uncited", "pending"]
-DocState = Literal["unknown", "ok", "missing", "empty", "corrupt", "encrypted", "bad_password"]
 Change = Literal["citations", "documents", "report", "selection", "progress"]
 
 # What a badge says, per status. "needs review" rather than "review": it is an instruction.
@@ -111,23 +109,19 @@ class Session:
     def __init__(self) -> None:
         self.changed = Emitter()
         self.citations_path: Path | None = None
-        self.citations: CitationsFile | None = None
+        self.citations: Citations | None = None
         self.documents: dict[str, DocumentStatus] = {}
-        self.report: CheckReport | None = None
+        self.report: Report | None = None
         self.selected: str | None = None
         self.progress: tuple[int, int] | None = None
         self.shown_document: str | None = None
 
     # -- opening ------------------------------------------------------------------------
-    def open_citations(self, path: Path, citations: CitationsFile,
-                       overrides: dict[str, Path] | None = None) -> None:
+    def open_citations(self, path: Path, citations: Citations) -> None:
         """Start over with a citations file; documents are listed, not yet inspected."""
         self.citations_path = path
         self.citations = citations
-        self.documents = {}
-        for ref in citations.documents:
-            where = (overrides or {}).get(ref.id) or resolve_document_path(path, ref)
-            self.documents[ref.id] = DocumentStatus(ref.id, Path(where))
+        self.documents = {ref.id: DocumentStatus(ref.id, ref.path) for ref in citations.documents}
         self.report = None
         self.selected = None
         self.progress = None
@@ -149,17 +143,13 @@ class Session:
     def is_plain_pdf(self) -> bool:
         return self.citations is None and bool(self.documents)
 
-    def citations_for_check(self) -> CitationsFile:
-        """The citations file with every located (moved) document's path substituted."""
-        assert self.citations is not None and self.citations_path is not None
-        docs = []
-        for ref in self.citations.documents:
-            status = self.documents.get(ref.id)
-            original = resolve_document_path(self.citations_path, ref)
-            if status is not None and status.path != original:
-                ref = DocumentRef(id=ref.id, path=str(status.path))
-            docs.append(ref)
-        return self.citations.model_copy(update={"documents": docs})
+    def moved_documents(self) -> dict[str, str]:
+        """Documents the person located somewhere else than the file says: id → path."""
+        if self.citations is None:
+            return {}
+        return {ref.id: str(status.path) for ref in self.citations.documents
+                if (status := self.documents.get(ref.id)) is not None
+                and status.path != ref.path}
 
     def passwords(self) -> dict[str, str]:
         return {d.id: d.password for d in self.documents.values() if d.password is not None}
@@ -202,15 +192,13 @@ class Session:
         self.report = None
         self.changed.emit("report")
 
-    def set_report(self, report: CheckReport) -> None:
+    def set_report(self, report: Report) -> None:
         self.report = report
         self.progress = None
         self.changed.emit("report")
 
-    def claim_result(self, claim_id: str | None) -> ClaimResult | None:
-        if self.report is None or claim_id is None:
-            return None
-        return next((c for c in self.report.claims if c.id == claim_id), None)
+    def claim_result(self, claim_id: str | None) -> ClaimOutcome | None:
+        return None if self.report is None else self.report.claim(claim_id)
 
     def rows(self) -> list[ClaimRow]:
         """Every claim in file order; before the report arrives, with "checking…" badges."""
@@ -233,7 +221,7 @@ class Session:
     # -- selection ----------------------------------------------------------------------
     def select(self, claim_id: str | None) -> None:
         if claim_id is not None and self.citations is not None \
-                and all(c.id != claim_id for c in self.citations.claims):
+                and self.citations.claim(claim_id) is None:
             raise KeyError(claim_id)
         self.selected = claim_id
         doc = self.document_of(claim_id)
@@ -269,7 +257,7 @@ class Session:
         for ev in claim.evidence:
             if ev.status in PLACED and ev.page is not None and ev.rects and \
                     (doc_id is None or ev.document == doc_id):
-                out.setdefault(ev.page - 1, []).extend(tuple(r) for r in ev.rects)
+                out.setdefault(ev.page - 1, []).extend(ev.rects)
         return out
 
     def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
@@ -280,7 +268,7 @@ class Session:
         for ev in claim.evidence:
             if ev.status in PLACED and ev.page is not None and ev.rects and \
                     (doc_id is None or ev.document == doc_id):
-                return ev.page - 1, [tuple(r) for r in ev.rects]
+                return ev.page - 1, list(ev.rects)
         return None
 
     def hinted_page(self, claim_id: str | None) -> int | None:
@@ -288,13 +276,11 @@ class Session:
         its first evidence item's ``page``, else the first page of its chunk."""
         if self.citations is None:
             return None
-        claim = next((c for c in self.citations.claims if c.id == claim_id), None)
-        for ev in claim.evidence if claim is not None else []:
-            if ev.page is not None:
-                return ev.page
-            chunk = self.citations.chunk(ev.chunk_id) if ev.chunk_id else None
-            if chunk is not None and chunk.pages:
-                return chunk.pages[0]
+        claim = self.citations.claim(claim_id)
+        for ev in claim.evidence if claim is not None else ():
+            pages = self.citations.evidence_pages(ev)
+            if pages:
+                return pages[0]
         return None
 
     def unlocated_pages(self, claim_id: str | None) -> dict[str, list[int]]:
@@ -302,7 +288,7 @@ class Session:
         (its ``page`` hint or its chunk's pages): where a scan may hide the quote."""
         if self.citations is None or claim_id is None:
             return {}
-        claim = next((c for c in self.citations.claims if c.id == claim_id), None)
+        claim = self.citations.claim(claim_id)
         result = self.claim_result(claim_id)
         if claim is None or result is None:
             return {}
@@ -310,17 +296,15 @@ class Session:
         for ev, got in zip(claim.evidence, result.evidence, strict=False):
             if got.status != "not_located" or got.document not in self.documents:
                 continue
-            pages = [ev.page] if ev.page is not None else []
-            chunk = self.citations.chunk(ev.chunk_id) if ev.chunk_id else None
-            pages += list(chunk.pages or []) if chunk is not None else []
-            out.setdefault(got.document, []).extend(p - 1 for p in pages)
+            out.setdefault(got.document, []).extend(
+                p - 1 for p in self.citations.evidence_pages(ev))
         return out
 
     def evidence_views(self, claim_id: str | None) -> list[EvidenceView]:
         """The detail pane's content for a claim, sentences included."""
         if self.citations is None or claim_id is None:
             return []
-        claim = next((c for c in self.citations.claims if c.id == claim_id), None)
+        claim = self.citations.claim(claim_id)
         if claim is None:
             return []
         result = self.claim_result(claim_id)
@@ -330,7 +314,7 @@ class Session:
             views.append(self._evidence_view(i, ev.quote, got))
         return views
 
-    def _evidence_view(self, index: int, quote: str, ev: EvidenceResult | None) -> EvidenceView:
+    def _evidence_view(self, index: int, quote: str, ev: EvidenceOutcome | None) -> EvidenceView:
         if ev is None:
             return EvidenceView(index, "pending", quote, None, None, "", None, None,
                                 "Checking…")
@@ -349,7 +333,7 @@ class Session:
         return EvidenceView(index, ev.status, ev.quote or quote, ev.found_text, ev.score,
                             ev.reason, ev.page, name, notice)
 
-    def _document_name(self, ev: EvidenceResult) -> str | None:
+    def _document_name(self, ev: EvidenceOutcome) -> str | None:
         if ev.document is not None and ev.document in self.documents:
             return self.documents[ev.document].name
         if ev.document_path:

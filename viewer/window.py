@@ -38,18 +38,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matcher.citations import CitationsError, load_citations
-from matcher.report import CheckReport
-
-from . import qtcompat
+from . import engine, qtcompat
 from .claims import ClaimList
 from .detail import DetailPane
-from .documents import Inspection, inspect_document
+from .documents import Inspection
 from .highlight import Highlighter
 from .layout import ZoomMode
 from .notice import NoticeBar
+from .records import Citations, Report
 from .render import DocRef, Renderer
-from .scans import pages_needing_ocr
 from .session import Change, Session
 from .settings import Preferences
 from .tasks import Operation
@@ -57,22 +54,12 @@ from .view import PageView
 
 log = logging.getLogger(__name__)
 
-CITATION_SUFFIXES = (".cite", ".json")
 # Width of the claims side: a share of the window, within limits (logical pixels).
 LEFT_SHARE, LEFT_MIN, LEFT_MAX = 0.3, 260, 460
 OPEN_FILTER = "Citations or PDF (*.cite *.json *.pdf);;Citations (*.cite *.json);;PDF (*.pdf)"
 
 AskPassword = Callable[[str, str], str | None]  # (document name, message) → password
 AskPath = Callable[[str, str], Path | None]  # (title, filter) → chosen file
-
-
-def _ocr_store() -> object | None:
-    """Where ``citeview prepare`` stored OCR word boxes, so prepared scans are matched too."""
-    try:
-        from matcher.ocr.store import OcrStore
-    except ImportError:  # OCR support not installed: text layers only
-        return None
-    return OcrStore.default()
 
 
 class MainWindow(QMainWindow):
@@ -88,6 +75,10 @@ class MainWindow(QMainWindow):
         self.prefs = prefs
         self.interactive = interactive
         self.session = Session()
+        # The check process: reads citations files, inspects and checks documents.
+        self.engine = engine.take()
+        # What was asked to be opened (a file, a claim, a page) turned out not to exist.
+        self.failed_to_open = False
         color = QColor(highlight) if highlight is not None else prefs.highlight_color()
         self.renderer = Renderer(parent=self)
         self.view = PageView(self.renderer, Highlighter(color))
@@ -100,6 +91,7 @@ class MainWindow(QMainWindow):
         self.ask_path: AskPath = self._ask_path
         self._ops: list[Operation] = []
         self._check: Operation | None = None
+        self._open: Operation | None = None
         self._pending_claim: str | None = None
         self._pending_page: int | None = None
         self._page_requested = False
@@ -266,43 +258,63 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.cancel_button)
 
     # -- opening ------------------------------------------------------------------------
-    def open_path(self, path: Path) -> bool:
-        """Open a citations file (.cite/.json) or a bare PDF; False (with a notice) if not."""
+    def open_path(self, path: Path) -> None:
+        """Open a citations file (.cite/.json) or a bare PDF. A citations file is read and
+        validated in the check process; if it cannot be used, the notice bar says why and
+        what was open stays open."""
         path = Path(path).expanduser()
         self._pending_claim = None
+        self._cancel_all()
         if path.suffix.lower() == ".pdf":
-            self._cancel_all()
             self.session.open_pdf(path.resolve())
             self._after_open(path)
             self._inspect_all()
-            return True
-        try:
-            citations = load_citations(path)
-        except CitationsError as exc:
-            self._fail_open(str(exc))
-            return False
-        self._cancel_all()
-        self.session.open_citations(path.resolve(), citations)
-        self._after_open(path)
-        self._inspect_all()
-        return True
+            return
+        self.statusBar().showMessage(f"Opening {path.name}…")
+        where = engine.request_path(path)
+        self._open = self._run(
+            lambda _p, cancel: self.engine.call("open", where, cancel=cancel),
+            lambda reply: self._opened(path, reply), on_failure=self._fail_open,
+            name="citeview-open")
 
-    def open_demo(self) -> bool:
+    def _opened(self, path: Path, reply: tuple[dict[str, object], dict[str, Path]]) -> None:
+        data, document_paths = reply
+        self._open = None
+        self.statusBar().clearMessage()
+        self.session.open_citations(path.resolve(), Citations.from_json(data, document_paths))
+        self._after_open(path)
+        claim = self._pending_claim
+        if claim is not None and self.session.citations is not None \
+                and self.session.citations.claim(claim) is None:
+            self._pending_claim = None
+            self._no_such_claim(claim)
+        self._inspect_all()
+
+    def open_demo(self) -> None:
         from .app import demo_path
 
-        return self.open_path(demo_path())
+        self.open_path(demo_path())
 
     def select_claim_when_ready(self, claim_id: str) -> None:
-        """Select ``claim_id`` now if the report is in, else as soon as it arrives."""
-        if self.session.citations is None or \
-                all(c.id != claim_id for c in self.session.citations.claims):
-            self.notice.show_notice(f"There is no claim {claim_id!r} in this file.",
-                                    kind="error")
-            return
-        if self.session.report is not None:
+        """Select ``claim_id`` now if the report is in, else as soon as it arrives (a file
+        still being opened is asked once it is read)."""
+        citations = self.session.citations
+        if self.session.report is not None and citations is not None \
+                and citations.claim(claim_id) is not None:
             self.session.select(claim_id)
+        elif citations is None and not self._opening():
+            self._no_such_claim(claim_id)
+        elif citations is not None and citations.claim(claim_id) is None:
+            self._no_such_claim(claim_id)
         else:
             self._pending_claim = claim_id
+
+    def _no_such_claim(self, claim_id: str) -> None:
+        self.failed_to_open = True
+        self.notice.show_notice(f"There is no claim {claim_id!r} in this file.", kind="error")
+
+    def _opening(self) -> bool:
+        return self._open is not None and not self._open.cancelled
 
     def go_to_page_when_ready(self, index: int) -> None:
         """Show page ``index`` (0-based) now, or once the document is open."""
@@ -321,8 +333,11 @@ class MainWindow(QMainWindow):
         self.act_recheck.setEnabled(not self.session.is_plain_pdf)
         self._show_document(None)
 
-    def _fail_open(self, message: str) -> None:
-        self.notice.show_notice(message, kind="error")
+    def _fail_open(self, exc: BaseException) -> None:
+        self._open = None
+        self.failed_to_open = True
+        self._pending_claim = None
+        self.notice.show_notice(str(exc), kind="error")
         self.statusBar().showMessage("The file could not be opened.", 10000)
         self._maybe_settled()
 
@@ -361,7 +376,7 @@ class MainWindow(QMainWindow):
         for url in mime.urls() if mime.hasUrls() else []:
             if url.isLocalFile():
                 path = Path(url.toLocalFile())
-                if path.suffix.lower() in (*CITATION_SUFFIXES, ".pdf"):
+                if path.suffix.lower() in (*engine.CITATION_SUFFIXES, ".pdf"):
                     return path
         return None
 
@@ -375,7 +390,9 @@ class MainWindow(QMainWindow):
     def _inspect(self, doc_id: str) -> None:
         doc = self.session.documents[doc_id]
         path, password = doc.path, doc.password
-        self._run(lambda _p, _c: inspect_document(doc_id, path, password),
+        self._run(lambda _p, cancel: Inspection.from_reply(
+                      doc_id, path, self.engine.call("inspect", str(path), password,
+                                                     cancel=cancel)),
                   self._inspected, name=f"citeview-inspect-{doc_id}")
 
     def _inspected(self, ins: Inspection) -> None:
@@ -486,20 +503,13 @@ class MainWindow(QMainWindow):
         if self._check is not None:
             self._check.cancel()
         session = self.session
-        citations = session.citations_for_check()
-        path = session.citations_path
-        passwords = session.passwords()
-        assert path is not None
+        assert session.citations_path is not None
+        path, moved, passwords = (str(session.citations_path), session.moved_documents(),
+                                  session.passwords())
 
-        def work(progress: Callable[[int, int], None], cancel: Callable[[], bool]
-                 ) -> CheckReport:
-            # Imported here, on the check's thread: the matcher's search code takes tens of
-            # milliseconds to import, which the GUI thread spends painting and asking for
-            # the first page instead.
-            from matcher.check import check_citations
-
-            return check_citations(citations, path, progress=progress, cancel=cancel,
-                                   passwords=passwords, ocr=_ocr_store())
+        def work(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Report:
+            return Report.from_json(self.engine.call("check", path, moved, passwords,
+                                                     progress=progress, cancel=cancel))
 
         self.progress.setRange(0, 0)
         self.progress.setFormat("Checking…")
@@ -515,7 +525,7 @@ class MainWindow(QMainWindow):
         self.progress.setFormat(f"Checking %v/{total}")
         self.session.set_progress(done, total)
 
-    def _checked(self, report: CheckReport) -> None:
+    def _checked(self, report: Report) -> None:
         self._check = None
         self.progress.hide()
         self.cancel_button.hide()
@@ -578,6 +588,7 @@ class MainWindow(QMainWindow):
     def _cancel_all(self) -> None:
         for op in self._ops:
             op.cancel()
+        self._open = None
         self._check = None
 
     def is_busy(self) -> bool:
@@ -632,7 +643,8 @@ class MainWindow(QMainWindow):
         if not doc.usable or not pages:
             return
         path, password = doc.path, doc.password
-        self._run(lambda _p, _c: pages_needing_ocr(path, pages, password=password),
+        self._run(lambda _p, cancel: self.engine.call("scans", str(path), pages, password,
+                                                     cancel=cancel),
                   lambda found: self._show_ocr_offer(claim, doc_id, found),
                   on_failure=lambda exc: log.info("scan check failed: %s", exc),
                   name="citeview-scan-check")
@@ -774,6 +786,7 @@ class MainWindow(QMainWindow):
         """Stop background work and the render process (idempotent)."""
         for op in list(self._ops):
             op.cancel()
+        self.engine.stop()  # a check still running stops between evidence items
         for op in list(self._ops):
             op.wait()
         self.renderer.close()

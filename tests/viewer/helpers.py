@@ -12,7 +12,10 @@ import pymupdf
 from PySide6.QtCore import QRect, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
+from matcher.citations import parse_citations
 from matcher.report import CheckReport, ClaimResult, EvidenceResult
+from viewer.engine import citations_reply
+from viewer.records import Citations, Report
 
 Rect = tuple[float, float, float, float]
 
@@ -153,8 +156,15 @@ def evidence(status: str, *, page: int | None = None, rects: Sequence[Rect] = ()
                           found_text="found words" if placed else None)
 
 
-def report(*claims: ClaimResult) -> CheckReport:
-    return CheckReport.build(list(claims))
+def report(*claims: ClaimResult) -> Report:
+    """The window's record of a report with these claims, read from its JSON contract."""
+    return Report.from_json(CheckReport.build(list(claims)).model_dump(mode="json"))
+
+
+def citations(data: dict[str, object], path: Path) -> Citations:
+    """The window's record of a citations file ``path`` holding ``data``, made as the
+    check process makes it."""
+    return Citations.from_json(*citations_reply(parse_citations(data), path))
 
 
 def write_citations(path: Path, pdf_name: str, claims: list[dict[str, object]]) -> Path:

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from matcher.citations import parse_citations
 from matcher.report import ClaimResult
+from viewer.records import Report
 from viewer.session import Session
 
-from .helpers import evidence, report
+from .helpers import citations, evidence, report
 
 CITATIONS = {
     "version": 1,
@@ -28,11 +28,11 @@ CITATIONS = {
 @pytest.fixture
 def session(tmp_path: Path) -> Session:
     s = Session()
-    s.open_citations(tmp_path / "x.cite", parse_citations(CITATIONS))
+    s.open_citations(tmp_path / "x.cite", citations(CITATIONS, tmp_path / "x.cite"))
     return s
 
 
-def full_report() -> object:
+def full_report() -> Report:
     return report(
         ClaimResult(id="a", text="", evidence=[
             evidence("located", page=2, rects=[(10, 10, 50, 20), (10, 22, 40, 32)], index=0),
@@ -47,7 +47,7 @@ def full_report() -> object:
 def test_rows_before_and_after_the_report(session: Session) -> None:
     assert [r.badges for r in session.rows()] == [
         ("pending", "pending"), ("pending",), ("uncited",), ("pending",), ("pending",)]
-    session.set_report(full_report())  # type: ignore[arg-type]
+    session.set_report(full_report())
     assert [r.badges for r in session.rows()] == [
         ("located", "located"), ("not_located",), ("uncited",), ("review",), ("rejected",)]
 
@@ -55,13 +55,13 @@ def test_rows_before_and_after_the_report(session: Session) -> None:
 def test_changes_are_announced(session: Session) -> None:
     heard: list[str] = []
     session.changed.connect(heard.append)
-    session.set_report(full_report())  # type: ignore[arg-type]
+    session.set_report(full_report())
     session.select("b")
     assert heard == ["report", "selection"]
 
 
 def test_step_wraps_and_flagged_stops_at_review_and_not_located(session: Session) -> None:
-    session.set_report(full_report())  # type: ignore[arg-type]
+    session.set_report(full_report())
     assert session.step(1) == "a"
     session.select("e")
     assert session.step(1) == "a"
@@ -76,7 +76,7 @@ def test_step_wraps_and_flagged_stops_at_review_and_not_located(session: Session
 
 
 def test_highlights_are_the_union_of_a_claims_evidence(session: Session) -> None:
-    session.set_report(full_report())  # type: ignore[arg-type]
+    session.set_report(full_report())
     assert session.highlights("a", "policy") == {
         1: [(10, 10, 50, 20), (10, 22, 40, 32)], 2: [(5, 5, 6, 6)]}
     assert session.focus("a", "policy") == (1, [(10, 10, 50, 20), (10, 22, 40, 32)])
@@ -86,7 +86,7 @@ def test_highlights_are_the_union_of_a_claims_evidence(session: Session) -> None
 
 
 def test_plain_sentences(session: Session) -> None:
-    session.set_report(full_report())  # type: ignore[arg-type]
+    session.set_report(full_report())
     [b] = session.evidence_views("b")
     assert b.notice == "Not found in policy.pdf — no highlight shown"
     a = session.evidence_views("a")
@@ -104,9 +104,14 @@ def test_unknown_claim_is_an_error(session: Session) -> None:
 def test_relocated_document_goes_into_the_check(session: Session, tmp_path: Path) -> None:
     moved = tmp_path / "elsewhere" / "policy.pdf"
     session.relocate("policy", moved)
-    cf = session.citations_for_check()
-    assert cf.documents[0].path == str(moved)
-    assert session.citations is not None and session.citations.documents[0].path == "policy.pdf"
+    assert session.moved_documents() == {"policy": str(moved)}
+    assert session.citations is not None
+    assert session.citations.documents[0].path == tmp_path / "policy.pdf"
+
+
+def test_a_document_where_the_file_says_is_not_moved(session: Session, tmp_path: Path) -> None:
+    session.relocate("policy", tmp_path / "policy.pdf")
+    assert session.moved_documents() == {}
 
 
 def test_plain_pdf(tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ def cite(tmp_path: Path) -> Path:
 
 
 def open_and_check(qtbot: QtBot, window: MainWindow, path: Path) -> None:
-    assert window.open_path(path)
+    window.open_path(path)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=30000)
     qtbot.waitUntil(window.is_settled, timeout=30000)
 
@@ -141,11 +141,16 @@ def test_not_located_rejected_and_uncited_say_so(qtbot: QtBot, make_window: Make
 
 def test_claim_list_badges(qtbot: QtBot, make_window: MakeWindow, cite: Path) -> None:
     window = make_window()
-    assert window.open_path(cite)
     model = window.claims.model_
-    assert model.rowCount() == 5
-    assert model.row(0).badges == ("pending",)  # listed at once, before the check ends
+    listed: list[tuple[str, ...]] = []
+    window.session.changed.connect(
+        lambda change: change == "citations" and listed.extend(
+            model.row(i).badges for i in range(model.rowCount())))
+    window.open_path(cite)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=30000)
+    # Listed as soon as the file was read, before the check ended.
+    assert listed == [("pending",), ("pending", "pending"), ("pending",), ("pending",),
+                      ("uncited",)]
     assert [model.row(i).badges for i in range(5)] == [
         ("located",), ("located", "located"), ("not_located",), ("rejected",), ("uncited",)]
     assert window.session.selected == "ok"  # the first claim is shown at once
@@ -288,8 +293,11 @@ def test_corrupt_files_get_a_clear_message(qtbot: QtBot, make_window: MakeWindow
     assert window.notice.text().startswith("policy.pdf cannot be opened:")
     bad = cite.parent / "broken.cite"
     bad.write_text('{"version": 1, "claims": [{"id": 5}]}')
-    assert not window.open_path(bad)
+    window.open_path(bad)
+    qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
     assert "broken.cite: not a valid citations file" in window.notice.text()
+    assert window.session.citations_path == cite.resolve()  # what was open stays open
+    assert window.session.report is not None
     assert "claims[0].id" in window.notice.text()
     assert "Traceback" not in window.notice.text()
 
@@ -298,7 +306,7 @@ def test_a_bare_pdf_is_a_plain_viewer(qtbot: QtBot, make_window: MakeWindow,
                                       tmp_path: Path) -> None:
     pdf = text_pdf(tmp_path / "plain.pdf", pages=5)
     window = make_window()
-    assert window.open_path(pdf)
+    window.open_path(pdf)
     qtbot.waitUntil(lambda: window.view.page_count() == 5, timeout=20000)
     qtbot.waitUntil(window.is_settled, timeout=20000)
     assert not window.left_panel.isVisible()
@@ -316,7 +324,7 @@ def test_drop_opens_the_file(qtbot: QtBot, make_window: MakeWindow, cite: Path) 
     event = QDropEvent(QPointF(100, 100), Qt.DropAction.CopyAction, mime,
                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
     window.dropEvent(event)
-    assert window.session.citations_path == cite.resolve()
+    qtbot.waitUntil(lambda: window.session.citations_path == cite.resolve(), timeout=30000)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=30000)
 
 
@@ -327,7 +335,7 @@ def test_recent_files_and_geometry_are_remembered(qtbot: QtBot, prefs: Preferenc
     window.resize(760, 590)  # restoreGeometry keeps to the 800×800 offscreen screen
     window.show()
     qtbot.waitExposed(window)
-    assert window.open_path(cite)
+    window.open_path(cite)
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=30000)
     window.close()
     assert prefs.recent_files() == [cite.resolve()]
@@ -376,7 +384,7 @@ def test_check_runs_in_the_background_with_progress(qtbot: QtBot, make_window: M
 
     monkeypatch.setattr(matcher.check, "check_citations", slow)
     window = make_window()
-    assert window.open_path(cite)
+    window.open_path(cite)
     qtbot.waitUntil(lambda: window.progress.isVisible() and window.progress.value() == 1,
                     timeout=20000)
     assert window.progress.format() == "Checking %v/4"

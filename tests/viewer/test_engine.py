@@ -1,0 +1,179 @@
+"""The check process: what the window asks of it, prepared or not, cancelled, or gone.
+
+Real processes, real PDFs and citations files, the real check; no Qt involved.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+import pytest
+
+from viewer.engine import Engine, EngineError, _Server, request_path
+from viewer.records import Citations, Report
+
+from .helpers import paragraph_lines, text_pdf, write_citations
+
+
+@pytest.fixture
+def engine() -> Iterator[Engine]:
+    e = Engine()
+    yield e
+    e.stop()
+
+
+@pytest.fixture
+def cite(tmp_path: Path) -> Path:
+    text_pdf(tmp_path / "policy.pdf", pages=3)
+    lines = paragraph_lines(1, 40)
+    claims = [{"id": f"c{i}", "text": f"claim {i}", "evidence": [
+        {"document": "policy", "quote": f"{lines[i]} {lines[i + 1]}"}]} for i in range(0, 30, 3)]
+    claims.append({"id": "made-up", "text": "invented", "evidence": [
+        {"document": "policy", "quote": "The insured owns a purple submarine."}]})
+    return write_citations(tmp_path / "claims.cite", "policy.pdf", claims)
+
+
+class Counting(_Server):
+    """The real server, noting each piece of work it does."""
+
+    def __init__(self, conn: Any) -> None:
+        super().__init__(conn)
+        self.done: list[str] = []
+
+    def answer(self, kind: str, rid: int, args: Any) -> Any:
+        self.done.append(kind)
+        return super().answer(kind, rid, args)
+
+
+def session(e: Engine, cite: Path, passwords: dict[str, str] | None = None
+            ) -> tuple[Any, list[Any], Any]:
+    """What the window asks, in its order: open, inspect each document, check."""
+    path = request_path(cite)
+    data, paths = e.call("open", path)
+    inspected = [e.call("inspect", p, None) for p in paths.values()]
+    return (data, paths), inspected, e.call("check", path, {}, passwords or {})
+
+
+def test_prepared_answers_are_the_answers(engine: Engine, cite: Path) -> None:
+    engine.prepare(cite)  # the window's requests arrive while, or after, it prepares
+    prepared = session(engine, cite)
+    fresh = Engine()
+    try:
+        assert prepared == session(fresh, cite)
+    finally:
+        fresh.stop()
+    report = Report.from_json(prepared[2])
+    assert [c.status for c in report.claims] == ["located"] * 10 + ["not_located"]
+
+
+def test_requests_sent_before_their_answers_are_prepared_wait_for_them(cite: Path) -> None:
+    # Everything is in the pipe before the server reads anything: each request arrives
+    # while the preparing is still ahead of it, and must get the prepared answer.
+    path = request_path(cite)
+    doc = str(cite.parent.resolve() / "policy.pdf")
+    ours, theirs = multiprocessing.Pipe()
+    for msg in (("prepare", -1, (path,)), ("open", 1, (path,)), ("inspect", 2, (doc, None)),
+                ("check", 3, (path, {}, {}))):
+        ours.send(msg)
+    counting = Counting(theirs)
+    server = threading.Thread(target=counting.run)
+    server.start()
+    replies = {}
+    while len(replies) < 3:
+        kind, rid, payload = ours.recv()
+        if kind != "progress":
+            replies[rid] = (kind, payload)
+    ours.send(None)
+    server.join()
+    fresh = Engine()
+    try:
+        opened, [inspected], checked = session(fresh, cite)
+        assert replies == {1: ("ok", opened), 2: ("ok", inspected), 3: ("ok", checked)}
+    finally:
+        fresh.stop()
+    assert counting.done == ["open", "inspect", "check"]  # each once, by the preparing
+
+
+def test_an_unforeseen_request_is_answered_for_itself(engine: Engine, cite: Path,
+                                                      tmp_path: Path) -> None:
+    with pymupdf.open(tmp_path / "policy.pdf") as doc:
+        doc.save(tmp_path / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256,
+                 user_pw="secret", owner_pw="owner")
+    locked = write_citations(tmp_path / "locked.cite", "locked.pdf", json.loads(
+        cite.read_text())["claims"])
+    engine.prepare(locked)  # prepares a check without the password: of no use here
+    _, [(state, _, _)], checked = session(engine, locked, {"policy": "secret"})
+    assert state == "encrypted"
+    report = Report.from_json(checked)
+    assert report.summary.located == 10 and report.summary.not_located == 1
+
+
+def test_a_bad_citations_file_is_a_plain_error(engine: Engine, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.cite"
+    bad.write_text('{"version": 1, "claims": [{"id": 5}]}')
+    engine.prepare(bad)
+    with pytest.raises(EngineError) as err:
+        engine.call("open", request_path(bad))
+    assert "broken.cite" in str(err.value) and "claims[0].id" in str(err.value)
+    assert engine.is_alive()  # and it goes on serving
+    assert engine.call("inspect", str(tmp_path / "none.pdf"), None)[0] == "missing"
+
+
+def test_a_cancel_waiting_before_a_check_stops_it_before_any_item(cite: Path) -> None:
+    ours, theirs = multiprocessing.Pipe()
+    server = _Server(theirs)
+    server.do_open(0, request_path(cite))
+    ours.send(("inspect", 8, ("x.pdf", None)))  # arrives meanwhile: waits its turn
+    ours.send(("cancel", 7, ()))
+    report = Report.from_json(server.do_check(7, request_path(cite), {}, {}))
+    assert all(c.evidence == () for c in report.claims)
+    assert [m[1] for m in server.backlog] == [8]
+
+
+def test_progress_reaches_the_caller(engine: Engine, cite: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    path = request_path(cite)
+    engine.call("open", path)
+    engine.call("check", path, {}, {}, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(n, 11) for n in range(1, 12)]
+
+
+def test_a_process_that_died_is_reported_not_waited_for(engine: Engine, cite: Path) -> None:
+    assert engine.pid is not None
+    os.kill(engine.pid, signal.SIGKILL)
+    with pytest.raises(EngineError, match="stopped"):
+        engine.call("open", request_path(cite))
+    assert not engine.is_alive()
+
+
+def test_the_window_reads_check_json_as_the_command_writes_it(engine: Engine, cite: Path
+                                                              ) -> None:
+    out = subprocess.run([sys.executable, "-m", "viewer.cli", "check", str(cite), "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    raw = json.loads(out.stdout)
+    _, _, checked = session(engine, cite)
+    assert Report.from_json(raw) == Report.from_json(checked)
+    report = Report.from_json(raw)
+    for claim, got in zip(raw["claims"], report.claims, strict=True):
+        for ev, outcome in zip(claim["evidence"], got.evidence, strict=True):
+            assert (outcome.status, outcome.page, outcome.score, outcome.found_text) == \
+                (ev["status"], ev.get("page"), ev.get("score"), ev.get("found_text"))
+            assert [list(r) for r in outcome.rects] == ev["rects"]
+
+
+def test_citations_record_resolves_documents_beside_the_file(engine: Engine, cite: Path
+                                                             ) -> None:
+    citations = Citations.from_json(*engine.call("open", request_path(cite)))
+    assert [d.path for d in citations.documents] == [cite.parent.resolve() / "policy.pdf"]
+    assert [c.id for c in citations.claims][-1] == "made-up"
