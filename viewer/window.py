@@ -49,7 +49,7 @@ from .records import Citations, Report
 from .render import DocRef, Renderer
 from .session import Change, Session
 from .settings import Preferences
-from .tasks import Operation
+from .tasks import Cancel, Operation, Progress
 from .view import PageView
 
 log = logging.getLogger(__name__)
@@ -273,7 +273,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opening {path.name}…")
         where = engine.request_path(path)
         self._open = self._run(
-            lambda _p, cancel: self.engine.call("open", where, cancel=cancel),
+            self._request("open", where),
             lambda reply: self._opened(path, reply), on_failure=self._fail_open,
             name="citeview-open")
 
@@ -390,10 +390,9 @@ class MainWindow(QMainWindow):
     def _inspect(self, doc_id: str) -> None:
         doc = self.session.documents[doc_id]
         path, password = doc.path, doc.password
-        self._run(lambda _p, cancel: Inspection.from_reply(
-                      doc_id, path, self.engine.call("inspect", str(path), password,
-                                                     cancel=cancel)),
-                  self._inspected, name=f"citeview-inspect-{doc_id}")
+        self._run(self._request("inspect", str(path), password),
+                  lambda reply: self._inspected(Inspection.from_reply(doc_id, path, reply)),
+                  name=f"citeview-inspect-{doc_id}")
 
     def _inspected(self, ins: Inspection) -> None:
         doc = self.session.documents.get(ins.doc_id)
@@ -504,20 +503,16 @@ class MainWindow(QMainWindow):
             self._check.cancel()
         session = self.session
         assert session.citations_path is not None
-        path, moved, passwords = (str(session.citations_path), session.moved_documents(),
-                                  session.passwords())
-
-        def work(progress: Callable[[int, int], None], cancel: Callable[[], bool]) -> Report:
-            return Report.from_json(self.engine.call("check", path, moved, passwords,
-                                                     progress=progress, cancel=cancel))
-
+        path, moved, passwords = (engine.request_path(session.citations_path),
+                                  session.moved_documents(), session.passwords())
         self.progress.setRange(0, 0)
         self.progress.setFormat("Checking…")
         self.progress.show()
         self.cancel_button.show()
         self.statusBar().showMessage("Checking the citations…")
-        self._check = self._run(work, self._checked, on_progress=self._check_progress,
-                                name="citeview-check")
+        self._check = self._run(self._request("check", path, moved, passwords),
+                                lambda reply: self._checked(Report.from_json(reply)),
+                                on_progress=self._check_progress, name="citeview-check")
 
     def _check_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, max(total, 1))
@@ -560,6 +555,18 @@ class MainWindow(QMainWindow):
             self._start_check()
 
     # -- background operations ----------------------------------------------------------
+    def _request(self, kind: str, *args: object) -> Callable[[Progress, Cancel], object]:
+        """Work for an operation: one request to the check process, which is started
+        again first if it has died (the request it died on was reported as failed)."""
+        if not self.engine.is_alive():
+            log.warning("the check process had stopped; starting a new one")
+            self.engine.stop()
+            self.engine = engine.take()
+        checker = self.engine
+        return lambda progress, cancel: checker.call(kind, *args, progress=progress,
+                                                     cancel=cancel)
+
+
     def _run(self, work: Callable[..., object], on_success: Callable[..., None], *,
              on_progress: Callable[[int, int], None] | None = None,
              on_failure: Callable[[BaseException], None] | None = None,
@@ -643,8 +650,7 @@ class MainWindow(QMainWindow):
         if not doc.usable or not pages:
             return
         path, password = doc.path, doc.password
-        self._run(lambda _p, cancel: self.engine.call("scans", str(path), pages, password,
-                                                     cancel=cancel),
+        self._run(self._request("scans", str(path), pages, password),
                   lambda found: self._show_ocr_offer(claim, doc_id, found),
                   on_failure=lambda exc: log.info("scan check failed: %s", exc),
                   name="citeview-scan-check")

@@ -8,7 +8,9 @@ needed at once.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -283,6 +285,22 @@ def test_encrypted_pdf_without_a_password_says_so(qtbot: QtBot, make_window: Mak
     open_and_check(qtbot, window, locked)
     assert "password-protected" in window.notice.text()
     assert [b.text() for b in window.notice.buttons()] == ["Enter Password…"]
+
+
+def test_a_check_process_that_died_is_replaced(qtbot: QtBot, make_window: MakeWindow,
+                                              cite: Path) -> None:
+    window = make_window()
+    open_and_check(qtbot, window, cite)
+    first = window.session.report
+    pid = window.engine.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    qtbot.waitUntil(lambda: not window.engine.is_alive(), timeout=30000)
+    window.recheck()
+    qtbot.waitUntil(lambda: window.session.report is not first and not window.is_busy(),
+                    timeout=30000)
+    assert window.engine.pid != pid
+    assert window.session.report == first
 
 
 def test_corrupt_files_get_a_clear_message(qtbot: QtBot, make_window: MakeWindow,
