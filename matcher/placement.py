@@ -343,6 +343,13 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
         # A partial bag of words with little of it in the quoted order is too weak to show.
         return not_located(f"only {score:.0f}% of the quote's weight found, mostly not in "
                            "the quoted order", page.number, score)
+    if coverage < LOCATE_COVERAGE and not twins and not copies and \
+            (n := _stands_elsewhere(model, final)):
+        # Only part of the quote was found, and that part is printed elsewhere on the
+        # page too: the rest, which would tell the copies apart, is what is missing, so
+        # the copy drawn would be a guess ("And in the U.S." four times across a form row).
+        return not_located(f"only {score:.0f}% of the quote's weight found, and the words "
+                           f"found stand {n + 1} times on this page", page.number, score)
     rects, words = _rects(page, [final])
     found = _found_text(page, words)
     parts = f" (assembled from {places} places)" if places > 1 else ""
@@ -734,6 +741,20 @@ class _Filling:
                           if any(w in band.run_words for w in atoms[p].words))
         band.ordered = sum(model.weight[a] * min(k, band.used[a])
                            for a, k in in_runs.items()) / model.total
+
+
+def _stands_elsewhere(model: _PageModel, band: _Band) -> int:
+    """How many times the atoms ``band`` took stand, in one stretch, elsewhere on the page.
+
+    0 unless the band took one unbroken stretch of the page's atoms.
+    """
+    taken = sorted(band.taken)
+    if not taken or taken[-1] - taken[0] + 1 != len(taken):
+        return 0
+    texts, n = model.texts, len(taken)
+    part = [texts[pos] for pos in taken]
+    return sum(1 for start, a in enumerate(texts)
+               if a == part[0] and start != taken[0] and list(texts[start:start + n]) == part)
 
 
 def _gap_to(order: list[int], run: Sequence[int]) -> int:

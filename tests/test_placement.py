@@ -350,3 +350,21 @@ def test_a_run_that_overran_into_the_next_row_gives_its_last_words_back(
     assert p.status == "located"
     tops = sorted(round(r[1]) for r in p.rects)
     assert len(tops) == 2 and tops[0] < 100 and 280 < tops[1] < 300
+
+
+@pytest.mark.parametrize("copies", [1, 3])
+def test_a_partial_match_printed_several_times_is_not_given_one_copy(
+        make_pdf: Callable[..., Path], copies: int) -> None:
+    # Only "And in the U.S." of the quote is on the page; the "(6)" that would say which
+    # column's copy was meant is not. One copy is shown for review; of several, none.
+    page = [("Filing Status", 72, 60), ("Check only one box.", 72, 74),
+            *[("(a) Lived with you", 72 + 130 * i, 100) for i in range(4)],
+            *[("(b) And in the U.S.", 72 + 130 * i, 114) for i in range(copies)],
+            ("Dependents", 72, 160)]
+    pw = PdfSource(make_pdf([page])).page_words(0)
+    p = place_on_page(pw, "And in the U.S. (6)")
+    if copies == 1:
+        assert p.status == "review"
+        assert words_of(pw, p.words) == ["And", "in", "the", "U.S."]
+    else:
+        assert p.status == "not_located" and f"{copies} times" in p.reason
