@@ -122,10 +122,10 @@ def run(args: argparse.Namespace) -> int:
     log_path = setup_logging()
     from . import engine, render_worker
 
-    render_worker.prestart()  # first: the check process's end has a reader thread
     target = demo_path() if args.demo else args.file
     engine.prestart(prepare=target if target is not None and target.suffix.lower()
-                    in engine.CITATION_SUFFIXES and target.is_file() else None)
+                    in engine.CITATION_SUFFIXES and target.is_file() else None,
+                    render=render_worker.prestart())
     try:
         started = _start_up(args, log_path)
     finally:

@@ -41,6 +41,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .render_worker import Handoff, fork_here
+
 log = logging.getLogger(__name__)
 
 # What the window opens as a citations file (anything else as a PDF).
@@ -277,12 +279,17 @@ def _ocr_store() -> object | None:
     return OcrStore.default()
 
 
-def serve(conn: Any, parent_end: Any = None) -> None:
-    """The process's body: answer requests on ``conn`` until it closes or sends None."""
+def serve(conn: Any, parent_end: Any = None, render: Handoff | None = None) -> None:
+    """The process's body: answer requests on ``conn`` until it closes or sends None;
+    first, given a ``render`` handoff, import PyMuPDF and fork the render process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the GUI's to handle
     if parent_end is not None:
         parent_end.close()  # so the GUI's end closing shows here as end-of-file
     try:
+        if render is not None:
+            import pymupdf  # noqa: F401  (shared with the render process from here on)
+
+            fork_here(render, conn)
         _Server(conn).run()
     finally:
         logging.shutdown()
@@ -302,14 +309,18 @@ def _context() -> Any:
 class Engine:
     """The GUI's end of a check process: thread-safe calls that block until answered."""
 
-    def __init__(self) -> None:
+    def __init__(self, render: Handoff | None = None) -> None:
+        """Start a check process; with a ``render`` handoff (fork only) it also starts
+        the render process (see :func:`viewer.render_worker.prestart`)."""
         ctx = _context()
         ours, theirs = ctx.Pipe(duplex=True)
-        args = (theirs, ours) if ctx.get_start_method() == "fork" else (theirs,)
+        args = (theirs, ours, render) if ctx.get_start_method() == "fork" else (theirs,)
         self._process = ctx.Process(target=serve, args=args, name="citeview-check",
                                     daemon=True)
         self._process.start()
         theirs.close()
+        if render is not None:
+            render[0].close()  # the render process's end is its own now
         self._conn = ours
         self._send_lock = threading.Lock()
         self._ids = itertools.count()
@@ -407,12 +418,13 @@ class Engine:
 _prestarted: Engine | None = None
 
 
-def prestart(prepare: Path | None = None) -> None:
+def prestart(prepare: Path | None = None, render: Handoff | None = None) -> None:
     """Start the check process now (``citeview`` does, before importing Qt), and have it
-    prepare the citations file the window is about to open, if any."""
+    prepare the citations file the window is about to open, if any, and fork the render
+    process from the ``render`` handoff."""
     global _prestarted
     if _prestarted is None:
-        _prestarted = Engine()
+        _prestarted = Engine(render)
     if prepare is not None:
         _prestarted.prepare(prepare)
 

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
 import sys
+import time
 import warnings
 from collections import OrderedDict
 from typing import Any
@@ -62,14 +64,106 @@ def _context() -> Any:
 
 
 _prestarted: tuple[Any, Any] | None = None
+# What the check process needs to fork the render process: the render connection's two
+# ends, and a shared integer the render process writes its pid into.
+Handoff = tuple[Any, Any, Any]
 
 
-def prestart() -> None:
-    """Start the render process now (``citeview`` does, before importing Qt), so PyMuPDF
-    is imported there while the GUI imports Qt."""
+def prestart() -> Handoff | None:
+    """Start the render process early (``citeview`` calls this before importing Qt).
+
+    On Linux it is forked by the check process (:mod:`viewer.engine`) once that has
+    imported PyMuPDF, so one import serves both processes and, while the GUI imports Qt,
+    only two processes compete for the cores; the returned handoff goes to
+    :func:`viewer.engine.prestart`. Elsewhere it is started now, and None is returned.
+    """
     global _prestarted
-    if _prestarted is None:
+    if _prestarted is not None:
+        return None
+    if _context().get_start_method() != "fork":
         _prestarted = start()
+        return None
+    ours, theirs = multiprocessing.Pipe(duplex=True)
+    pid = multiprocessing.RawValue("i", 0)
+    _prestarted = (_ForkedElsewhere(pid), ours)
+    return theirs, ours, pid
+
+
+def fork_here(handoff: Handoff, *close: Any) -> None:
+    """In the check process: fork the render process of ``handoff``; the child closes
+    ``close`` (the check process's own connection) and its copy of the GUI's end."""
+    theirs, ours, pid = handoff
+    child = os.fork()
+    if child == 0:
+        try:
+            for conn in close:
+                conn.close()
+            ours.close()
+            _close_inherited_files(keep={theirs.fileno()})
+            pid.value = os.getpid()
+            serve(theirs)
+        finally:
+            os._exit(0)
+    theirs.close()
+    ours.close()
+
+
+def _close_inherited_files(keep: set[int]) -> None:
+    """Close the descriptors a fork copied from the check process, but for ``keep``, the
+    standard streams and the log file. Among them is the write end of the pipe through
+    which the GUI's ``multiprocessing`` learns that the check process has ended: held
+    open here, joining the check process would wait for this one to end too."""
+    keep = keep | {0, 1, 2}
+    for handler in logging.getLogger().handlers:
+        stream = getattr(handler, "stream", None)
+        if stream is not None and hasattr(stream, "fileno"):
+            try:
+                keep.add(stream.fileno())
+            except (OSError, ValueError):
+                pass
+    for name in os.listdir("/proc/self/fd"):
+        fd = int(name)
+        if fd not in keep:
+            try:
+                os.close(fd)
+            except OSError:  # the listing's own descriptor, already closed
+                pass
+
+
+class _ForkedElsewhere:
+    """The GUI's handle on a render process the check process forked: not its child, so
+    it is watched through the pid the process wrote, the way ``multiprocessing.Process``
+    would be joined."""
+
+    def __init__(self, pid: Any) -> None:
+        self._pid = pid
+
+    @property
+    def pid(self) -> int | None:
+        return int(self._pid.value) or None
+
+    def is_alive(self) -> bool:
+        pid = self.pid
+        if pid is None:
+            return True  # not forked yet: requests wait in the pipe until it is
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        return state not in ("Z", "X")  # exited: a zombie until the check process ends
+
+    def join(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while self.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    def terminate(self) -> None:
+        if self.pid is not None:
+            try:
+                os.kill(self.pid, signal.SIGTERM)
+            except OSError:
+                pass
 
 
 def take() -> tuple[Any, Any]:

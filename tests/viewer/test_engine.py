@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import subprocess
@@ -19,6 +20,7 @@ from typing import Any
 import pymupdf
 import pytest
 
+from viewer import render_worker
 from viewer.engine import Engine, EngineError, _Server, request_path
 from viewer.records import Citations, Report
 
@@ -177,3 +179,27 @@ def test_citations_record_resolves_documents_beside_the_file(engine: Engine, cit
     citations = Citations.from_json(*engine.call("open", request_path(cite)))
     assert [d.path for d in citations.documents] == [cite.parent.resolve() / "policy.pdf"]
     assert [c.id for c in citations.claims][-1] == "made-up"
+
+
+def test_the_render_process_forked_by_the_check_process_serves_and_leaves(cite: Path) -> None:
+    handoff = render_worker.prestart()
+    if handoff is None:
+        pytest.skip("the render process is forked by the check process on Linux only")
+    e = Engine(render=handoff)
+    worker, conn = render_worker.take()
+    try:
+        conn.send((1, str(cite.parent / "policy.pdf"), None, 0, 1.0, (0, 0, 100, 50)))
+        kind, job, _x, _y, w, h, stride = conn.recv()
+        assert (kind, job, w, h) == ("ok", 1, 100, 50) and len(conn.recv_bytes()) == h * stride
+        with open(f"/proc/{worker.pid}/stat") as f:
+            parent = int(f.read().rsplit(")", 1)[1].split()[1])
+        assert parent == e.pid
+    finally:
+        e.stop()
+    # The check process is known to have ended while the render process still runs: the
+    # render process holds none of its descriptors (its end-of-life pipe above all).
+    assert multiprocessing.connection.wait([e._process.sentinel], timeout=0)
+    assert worker.is_alive()
+    conn.send(None)
+    worker.join(10)
+    assert not worker.is_alive()
