@@ -22,7 +22,9 @@ are all shown and flagged; places told apart by word order alone must differ cle
 (or by a rare word one holds), or nothing is shown. Further bands join only when they add
 a comparable share in quoted order (an assembled quote), grown from the best place and
 from the runner-ups. One rectangle is drawn per line, spanning that line's matched words.
-On OCR pages, a word that looks like a quote word (a misreading) is read as that word.
+On OCR pages, a word that looks like a quote word (a misreading) is read as that word,
+and a table, which tesseract reads column by column, is also read along its rows: copies of
+a cell are told apart by what stands beside them, not by reading order.
 """
 
 from __future__ import annotations
@@ -176,6 +178,10 @@ class _PageModel:
         for pos in self.hits:
             self.line_hits.setdefault(page.atom_lines[pos], []).append(pos)
         self.touched = sorted(self.line_hits)
+        # OCR reads a table column by column, one block per column, so reading order says
+        # nothing about which cells share a row: there copies are told apart by geometry.
+        self.by_geometry = page.source == "ocr"
+        self._context: dict[int, tuple[float, float, float]] = {}
         self.word_hits: dict[int, list[int]] = {}  # per word, positions of quote atoms
         for pos in self.hits:
             for w in page.atoms[pos].words:
@@ -184,7 +190,6 @@ class _PageModel:
         # OCR reads a table row as one line, so a quoted cell is a minority of its line:
         # there a shorter run may still claim it.
         self.solid_run_atoms = OCR_SOLID_RUN_ATOMS if page.source == "ocr" else SOLID_RUN_ATOMS
-        self.run_pos = {pos for run in self.runs for pos in run}
 
     def _runs(self) -> list[tuple[int, ...]]:
         """Significant runs: quote atoms found in quote order on the page, as positions.
@@ -193,17 +198,69 @@ class _PageModel:
         quote with words dropped still reads as one run across its lines. Longest
         first: when two runs compete for the same quote atoms, the longer one is the
         better explanation of where the quote came from.
+
+        On OCR pages, runs are also read along each table row, cell after cell: tesseract
+        reads a table column by column, so a row's cells are far apart in reading order.
         """
+        self.run_start: dict[tuple[int, ...], int] = {}
+        self.run_span: dict[tuple[int, ...], int] = {}  # atoms it spans, in its order
+        runs = self._runs_along(None)
+        if self.by_geometry:
+            rows = self._rows()
+            row_of = {ln: k for k, row in enumerate(rows) for ln in row}
+            lines = self.page.atom_lines
+            seen = set(runs)
+            order = [pos for row in rows for ln in row for pos in self.line_atoms[ln]]
+            runs += [r for r in self._runs_along(order) if r not in seen
+                     and len({row_of[lines[pos]] for pos in r}) == 1]
+        self.run_pos = {pos for run in runs for pos in run}  # beside() reads it, below
+        # Equal runs (the same words twice on the page) go to the line that holds more
+        # of the quote: that occurrence is the one the rest of the quote stands beside.
+        weight, support, p = self.weight, self._line_support(), self.texts
+        # Of runs equally long, the tighter one (fewer dropped words stepped over) is the
+        # verbatim occurrence: "…laws of Tennessee." beats "…laws of / Pennsylvania. /
+        # Tennessee:" where the run hopped over a heading.
+        # On OCR pages, of copies equal in all that, the one with the rest of the quote
+        # beside it: the table row holding the quoted label's own values.
+        lines = self.page.atom_lines
+        span = self.run_span
+        runs.sort(key=lambda r: (-len(r), span[r], -sum(weight[p[x]] for x in r),
+                                 -support[lines[r[0]]], self.beside(lines[r[0]])))
+        return runs
+
+    def _rows(self) -> list[list[int]]:
+        """The page's lines grouped into rows, each row's lines in reading order.
+
+        A line joins a row when its middle lies across the row's first line (a table's
+        cells, read by tesseract one column after the other).
+        """
+        lines = self.page.lines
+        rows: list[list[int]] = []
+        for vertical in (False, True):
+            group = sorted((ln for ln in self.line_atoms if lines[ln].vertical == vertical),
+                           key=lambda ln: lines[ln].across())
+            lo = hi = -math.inf
+            for ln in group:
+                a, b = lines[ln].across()
+                if not lo <= (a + b) / 2 <= hi:
+                    rows.append([])
+                    lo, hi = a, b
+                rows[-1].append(ln)
+        return [sorted(row) for row in rows]
+
+    def _runs_along(self, order: Sequence[int] | None) -> list[tuple[int, ...]]:
+        """The runs read along ``order`` (page positions; ``None``: the page's own order)."""
         q = self.quote
-        p = self.texts
+        p = self.texts if order is None else [self.texts[pos] for pos in order]
+        hits = self.hits if order is None else [k for k, a in enumerate(p) if a in self.qcount]
         where: dict[str, list[int]] = {}
         for j, a in enumerate(q):
             where.setdefault(a, []).append(j)
         covered: set[tuple[int, int]] = set()
         runs: list[tuple[int, ...]] = []
-        self.run_start: dict[tuple[int, ...], int] = {}
         nq, np_, qset = len(q), len(p), self.qcount
-        for i in self.hits:
+        lines = self.page.atom_lines
+        for i in hits:
             for j in where[p[i]]:
                 if (i, j) in covered:
                     continue  # inside a run already found from an earlier start
@@ -232,24 +289,69 @@ class _PageModel:
                 while len(path) > 1 and path[-1] - path[-2] > 1 and \
                         p[path[-1]] not in self.distinct:
                     path.pop()
+                if order is not None:
+                    # Along a row a run steps from cell to cell: a piece of fewer than
+                    # MIN_RUN_ATOMS atoms at either end is the next cell's coincidence
+                    # ("Closure" of "Closure Permanent"); within one cell it is a run the
+                    # page's own order has already read.
+                    cells = [lines[order[x]] for x in path]
+                    head = next((n for n, c in enumerate(cells) if c != cells[0]), len(path))
+                    tail = next((n for n, c in enumerate(cells[::-1]) if c != cells[-1]),
+                                len(path))
+                    if head < MIN_RUN_ATOMS:
+                        path, cells, first = path[head:], cells[head:], first + head
+                    if tail < MIN_RUN_ATOMS:
+                        path, cells = path[:len(path) - tail], cells[:len(cells) - tail]
+                    if len(set(cells)) < 2:
+                        continue
                 k = len(path)
                 if k < 2 or path[-1] - path[0] + 1 > RUN_SPAN_RATIO * k:
                     continue
                 contiguous = path[-1] - path[0] + 1 == k
                 if k >= MIN_RUN_ATOMS or (contiguous and any(p[x] in self.distinct
                                                              for x in path)):
-                    runs.append(tuple(path))
-                    self.run_start.setdefault(runs[-1], first)
-        # Equal runs (the same words twice on the page) go to the line that holds more
-        # of the quote: that occurrence is the one the rest of the quote stands beside.
-        weight, support = self.weight, self._line_support()
-        # Of runs equally long, the tighter one (fewer dropped words stepped over) is the
-        # verbatim occurrence: "…laws of Tennessee." beats "…laws of / Pennsylvania. /
-        # Tennessee:" where the run hopped over a heading.
-        lines = self.page.atom_lines
-        runs.sort(key=lambda r: (-len(r), r[-1] - r[0], -sum(weight[p[x]] for x in r),
-                                 -support[lines[r[0]]]))
+                    run = tuple(path) if order is None else tuple(order[x] for x in path)
+                    runs.append(run)
+                    self.run_start.setdefault(run, first)
+                    self.run_span.setdefault(run, path[-1] - path[0])
         return runs
+
+    def beside(self, line: int) -> tuple[float, ...]:
+        """A sort key putting first the copy with more of the quote around ``line``.
+
+        On OCR pages, minus the weight of the quote atoms ``line`` lacks that stand on the
+        other lines of its row: first those read in quoted order there (a cell reading
+        "11/09/2015" beats the "11", "09" and "2015" of three other dates), then any; then
+        those on the lines next to it (within BAND_GAP_LINES). On text layers ``()``:
+        reading order already keeps a row's cells together.
+        """
+        if not self.by_geometry:
+            return ()
+        if line not in self._context:
+            lines = self.page.lines
+            me = lines[line]
+            own = {self.texts[pos] for pos in self.line_hits.get(line, ())}
+            ordered: set[str] = set()
+            row: set[str] = set()
+            near: set[str] = set()
+            for other in self.touched:
+                them = lines[other]
+                if other == line or them.vertical != me.vertical:
+                    continue
+                gap = _gap(me.across(), them.across())
+                hits = self.line_hits[other]
+                found = {self.texts[pos] for pos in hits} - own
+                if gap <= -0.5 * min(me.thickness, them.thickness):
+                    # They overlap by half a line: a cell of the same row.
+                    row |= found
+                    ordered |= {self.texts[pos] for pos in hits if pos in self.run_pos} - own
+                elif gap <= BAND_GAP_LINES * max(me.thickness, them.thickness):
+                    near |= found
+            weight = self.weight
+            self._context[line] = (-sum(weight[a] for a in ordered),
+                                   -sum(weight[a] for a in row),
+                                   -sum(weight[a] for a in near - row))
+        return self._context[line]
 
     def _line_support(self) -> dict[int, float]:
         """Per line, the share of its atoms that are quote atoms."""
@@ -353,15 +455,22 @@ def place_on_page(page: PageWords, quote: str) -> Placement:
     rects, words = _rects(page, [final])
     found = _found_text(page, words)
     parts = f" (assembled from {places} places)" if places > 1 else ""
-    if twins or copies:
+    rows = [] if twins or copies else _row_copies(model, final)
+    if twins or copies or rows:
         # Every copy is drawn and each is offered whole as an alternative; the reader
         # judges which was meant.
-        alts = tuple(_rects(page, [c])[0] for c in (twins or copies))
+        alts = tuple(_rects(page, [c])[0] for c in (twins or copies or rows))
         extra = tuple(dict.fromkeys(r for alt in alts for r in alt if r not in rects))
         n = len(alts) + 1
-        what = (f"the quoted text appears {n} times on this page" if twins else
-                f"{score:.0f}% of the quote's weight found{parts}, but part of it stands "
-                f"{n} times on this page")
+        if twins:
+            what = f"the quoted text appears {n} times on this page"
+        elif copies:
+            what = (f"{score:.0f}% of the quote's weight found{parts}, but part of it stands "
+                    f"{n} times on this page")
+        else:
+            what = (f"{score:.0f}% of the quote's weight found{parts}, but a quoted table "
+                    "cell stands the same in the row next to its own, which the quote's "
+                    "order does not rule out")
         return Placement("review", page.number, score, f"{what}; all {n} are shown",
                          rects + extra, words, found, alts)
     if coverage < LOCATE_COVERAGE:
@@ -676,9 +785,9 @@ class _Filling:
                     ties.append((k2, ln2))
                 elif g > 0:
                     heapq.heappush(queue, (dense, -g, k2, ln2))
-            if len(ties) > 1 and self.taken:
+            if len(ties) > 1 and (self.taken or self.model.by_geometry):
                 order = sorted(self.taken)
-                ties.sort(key=lambda t: (_gap_to(order, self.model.line_hits[t[1]]), t[0]))
+                ties.sort(key=lambda t: (self.nearness(self.model.line_hits[t[1]], order), t[0]))
             k, ln = ties[0]
             for k2, ln2 in ties[1:]:
                 heapq.heappush(queue, (dense, -now, k2, ln2))
@@ -691,12 +800,12 @@ class _Filling:
         Runs equal in length and tightness (the same boilerplate line printed six times)
         are taken nearest first: the copy beside the rest of the quote.
         """
-        order = sorted(self.taken)
-        for _, group in itertools.groupby(self.model.runs,
-                                          key=lambda r: (len(r), r[-1] - r[0])):
+        before = sorted(self.taken)  # nearness to what the better evidence took
+        span = self.model.run_span
+        for _, group in itertools.groupby(self.model.runs, key=lambda r: (len(r), span[r])):
             runs = list(group)
-            if len(runs) > 1 and order:
-                runs.sort(key=lambda r: (self.out_of_order(r), _gap_to(order, r[:1])))
+            if len(runs) > 1 and before:
+                runs.sort(key=lambda r: (self.out_of_order(r), self.nearness(r[:1], before)))
             for full in runs:
                 run = [pos for pos in full if pos in self.in_band]
                 if len(run) < 2 or len(run) >= SOLID_RUN_ATOMS or not self.available(run):
@@ -704,6 +813,26 @@ class _Filling:
                 self.held_runs.append(run)
                 for pos in run:
                     self.take(pos)
+
+    def nearness(self, positions: Sequence[int], taken: list[int]) -> tuple[float, ...]:
+        """How far ``positions`` (one copy of some quote words) stand from ``taken``.
+
+        On text layers, atoms apart in reading order. On OCR pages, the gap across and
+        then along the lines to the nearest line holding a taken atom: a cell of the same
+        table row before a cell of the next row; with nothing taken yet, the copy with
+        more of the quote beside it (:meth:`_PageModel.beside`).
+        """
+        model = self.model
+        if not model.by_geometry:
+            return (_gap_to(taken, positions),)
+        line = model.page.atom_lines[positions[0]]
+        if not taken:
+            return model.beside(line)
+        lines = model.page.lines
+        me = lines[line]
+        return min((max(0.0, _gap(me.across(), lines[t].across())),
+                    max(0.0, _gap(me.along(), lines[t].along())))
+                   for t in {model.page.atom_lines[pos] for pos in taken})
 
     def out_of_order(self, run: tuple[int, ...]) -> bool:
         """Whether ``run`` stands on the other side of the nearest taken run than in the quote.
@@ -743,6 +872,76 @@ class _Filling:
                            for a, k in in_runs.items()) / model.total
 
 
+def _row_copies(model: _PageModel, band: _Band) -> list[_Band]:
+    """On OCR pages, ``band`` with a quoted table cell moved to its copy a row away.
+
+    A cell the quote holds whole ("Layoff Unknown at this time"), printed the same in the
+    row just above or below, in the same column, and quoted out of its row's order
+    (before the dates printed ahead of it): the quote was not read along that row, so
+    which row's cell it meant is open. The text it was taken from may pair the cell with
+    the next record's values (a PDF's text order, or reading the page row after row).
+    A cell quoted in its row's order, or joined to the others by a run across cells, is
+    pinned to its row and stays.
+    """
+    if not model.by_geometry or len(band.words) < 2:
+        return []
+    page, lines = model.page, model.page.lines
+    pinned: set[int] = set()
+    for run in model.runs:
+        cells = {page.atom_lines[pos] for pos in run}
+        if len(cells) > 1 and band.taken.issuperset(run):
+            pinned |= cells
+    out: list[_Band] = []
+    for ln, ws in band.words.items():
+        me = lines[ln]
+        if ln in pinned or sorted(ws) != sorted(me.words) or not _out_of_row_order(model, band, ln):
+            continue
+        mine = [model.texts[pos] for pos in model.line_atoms[ln]]
+        for other in model.touched:
+            them = lines[other]
+            if other in band.words or them.vertical != me.vertical or \
+                    [model.texts[pos] for pos in model.line_atoms[other]] != mine:
+                continue
+            across = _gap(me.across(), them.across())
+            if _gap(me.along(), them.along()) < 0 and \
+                    -0.5 * min(me.thickness, them.thickness) < across <= \
+                    BAND_GAP_LINES * max(me.thickness, them.thickness):
+                moved = {k: v for k, v in band.words.items() if k != ln}
+                moved[other] = list(them.words)
+                out.append(_Band(band.lines, words=moved))
+    return out
+
+
+def _out_of_row_order(model: _PageModel, band: _Band, cell: int) -> bool:
+    """Whether the quote holds ``cell`` on the other side of a cell of its row than the page.
+
+    The row's cells are compared by reading order (tesseract reads a table's columns
+    from the first), the quote's by where their atoms stand in it.
+    """
+    lines, texts = model.page.lines, model.texts
+    me = lines[cell]
+
+    def quoted_at(ln: int) -> int | None:
+        part = [texts[pos] for pos in model.line_hits.get(ln, ()) if pos in band.taken]
+        n = len(part)
+        return next((i for i in range(len(model.quote) - n + 1)
+                     if model.quote[i:i + n] == part), None) if part else None
+
+    mine = quoted_at(cell)
+    if mine is None:
+        return False
+    for other in band.words:
+        them = lines[other]
+        if other == cell or them.vertical != me.vertical or \
+                _gap(me.across(), them.across()) > -0.5 * min(me.thickness, them.thickness):
+            continue  # not a cell of the same row
+        theirs = quoted_at(other)
+        if theirs is not None and (mine < theirs) != \
+                (model.line_atoms[cell][0] < model.line_atoms[other][0]):
+            return True
+    return False
+
+
 def _stands_elsewhere(model: _PageModel, band: _Band) -> int:
     """How many times the atoms ``band`` took stand, in one stretch, elsewhere on the page.
 
@@ -755,6 +954,11 @@ def _stands_elsewhere(model: _PageModel, band: _Band) -> int:
     part = [texts[pos] for pos in taken]
     return sum(1 for start, a in enumerate(texts)
                if a == part[0] and start != taken[0] and list(texts[start:start + n]) == part)
+
+
+def _gap(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The gap between two intervals; negative by how much they overlap."""
+    return max(a[0], b[0]) - min(a[1], b[1])
 
 
 def _gap_to(order: list[int], run: Sequence[int]) -> int:
