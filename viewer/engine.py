@@ -2,7 +2,8 @@
 
 Everything the window needs from pydantic, PyMuPDF and the matcher happens in one child
 process, so the GUI process imports none of them. ``citeview FILE`` starts this process
-(and the render process) before it imports Qt: on a two-core machine the child's imports
+before it imports Qt, and this process forks the render process once it has imported
+PyMuPDF (:func:`viewer.render_worker.prestart`). On a two-core machine the child's imports
 (~0.25 s of pydantic, PyMuPDF and the matcher) then run beside the GUI's own (~0.2 s of Qt),
 instead of after them, and a running check no longer competes with painting for the GUI
 process's interpreter lock.
@@ -10,9 +11,11 @@ process's interpreter lock.
 It speaks plain tuples over a :mod:`multiprocessing` connection, one request at a time:
 
     request   (kind, rid, args)           kind: open, inspect, check, scans
+              ("prepare", -1, (path,))    no reply: answer the requests for ``path``
+                                          before they come (see :class:`_Server`)
               ("cancel", rid, ())         stop request ``rid`` early (a check stops
                                           between evidence items and replies with what
-                                          it has; the caller has stopped listening)
+                                          it has, which the caller discards)
               None                        stop the process
     reply     ("progress", rid, (done, total))   any number, for a check
               ("ok", rid, result)  or  ("error", rid, message for the person)
@@ -112,8 +115,8 @@ class _Server:
             if kind == "prepare":
                 self.prepare(*args)
             elif kind == "cancel":
-                self.cancelled.add(rid)  # for a request waiting in the backlog, if any
-            elif rid in self.cancelled:
+                pass  # read here, its request was answered already: nothing to stop
+            elif rid in self.cancelled:  # cancelled while it waited in the backlog
                 self.send(rid, ("error", "cancelled"))
             else:
                 reply = self.ready.pop(_key(kind, args), None)
@@ -231,13 +234,12 @@ class _Server:
                  passwords: Mapping[str, str]) -> dict[str, Any]:
         """Check the file last opened (as the window shows it), documents moved as given."""
         from matcher.check import check_citations
-        from matcher.citations import DocumentRef, load_citations
+        from matcher.citations import DocumentRef
 
-        if self.citations is not None and self.citations[0] == path:
-            cf = self.citations[1]
-        else:  # this process was restarted since the file was opened
-            cf = load_citations(path)
-            self.citations = (path, cf)
+        if self.citations is None or self.citations[0] != path:
+            self.do_open(rid, path)  # this process was restarted since the file was opened
+        assert self.citations is not None
+        cf = self.citations[1]
         if moved:
             docs = [DocumentRef(id=d.id, path=moved[d.id]) if d.id in moved else d
                     for d in cf.documents]
