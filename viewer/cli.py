@@ -11,7 +11,6 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,9 @@ EXIT_USAGE = 2
 
 
 def _version() -> str:
+    # Imported here: importlib.metadata takes ~10 ms, and `citeview FILE` never needs it.
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("citeview")
     except PackageNotFoundError:
