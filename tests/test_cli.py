@@ -196,3 +196,11 @@ def test_bundled_demo_checks_to_every_outcome() -> None:
     assert all(s == ["located"] for c, s in statuses.items() if c in ("c1", "c2", "c3", "c5"))
     s = report["summary"]
     assert s["uncited"] == 1 and s["rejected"] >= 1 and s["not_located"] >= 1
+
+
+def test_store_says_what_it_holds(tmp_path: Path) -> None:
+    out = citeview("store", "--store", str(tmp_path / "empty"))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"OCR store {tmp_path / 'empty'}: 0 documents, 0 pages, 0.0 MB."
+    bad = citeview("store", "--forget-older-than", "-3", "--store", str(tmp_path))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr

@@ -1,4 +1,4 @@
-"""The ``citeview`` command: open the viewer, or check / locate / schema / prepare.
+"""The ``citeview`` command: open the viewer, or check / locate / schema / prepare / store.
 
 Subcommands never import Qt, so ``citeview check`` starts fast and runs on a server.
 Every failure a user can cause ends in a one-paragraph message and exit status 2.
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from matcher.document import OcrWordSource
     from matcher.report import CheckReport
 
-SUBCOMMANDS = ("check", "locate", "schema", "prepare")
+SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store")
 EXIT_USAGE = 2
 
 
@@ -49,6 +49,7 @@ def _top_parser() -> argparse.ArgumentParser:
                "                                    place one quote on a PDF\n"
                "  schema                            print the citations file's JSON Schema\n"
                "  prepare FOLDER [--lang eng]       OCR scanned pages once, store word boxes\n"
+               "  store [--forget-older-than DAYS]  what the OCR store holds; free space\n"
                "\nWithout a subcommand, citeview opens the viewer on FILE (a .cite/.json "
                "citations file or a PDF).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -95,6 +96,9 @@ def _subcommand(name: str, args: list[str]) -> int:
         from matcher.citations import json_schema
         print(json.dumps(json_schema(), indent=2))
         return 0
+    if name == "store":
+        from matcher.ocr.cli import store_main
+        return store_main(args)
     from matcher.ocr.cli import main as prepare_main
     return prepare_main(args)
 

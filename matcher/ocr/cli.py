@@ -16,7 +16,7 @@ from typing import TextIO
 from ..progress import Progress, format_duration
 from .boxes import OcrPage
 from .prepare import PageTask, find_pdfs, run_tasks, survey
-from .store import OcrStore, default_store_dir
+from .store import OcrStore, StoredDocument, default_store_dir
 from .tesseract import DEFAULT_DPI, DEFAULT_LANG, OcrSetupError, check_tesseract
 
 EXIT_OK, EXIT_SOME_FAILED, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -131,6 +131,43 @@ def _prepare(folder: Path, store: OcrStore, args: argparse.Namespace, version: s
         return EXIT_INTERRUPTED
     err.write(f"Done: {summary}.\n")
     return EXIT_SOME_FAILED if (result.failed or found.skipped_files) else EXIT_OK
+
+
+def store_main(argv: list[str] | None = None, *, stdout: TextIO | None = None) -> int:
+    """Run ``citeview store``: say what the OCR store holds; forget old or all entries."""
+    out = stdout if stdout is not None else sys.stdout
+    p = argparse.ArgumentParser(
+        prog="citeview store",
+        description="Show what the OCR store holds (word boxes kept by 'citeview prepare' "
+                    "and by the viewer), and free space by forgetting entries. A forgotten "
+                    "page is OCRed again when it is next needed.")
+    p.add_argument("--store", type=Path, default=None,
+                   help=f"the store to look at (default: {default_store_dir()})")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--forget-older-than", type=float, metavar="DAYS",
+                      help="forget documents whose entries were all written over DAYS ago")
+    what.add_argument("--forget-all", action="store_true", help="empty the store")
+    args = p.parse_args(argv)
+    store = OcrStore(args.store) if args.store is not None else OcrStore.default()
+    documents = store.documents()
+    if args.forget_all or args.forget_older_than is not None:
+        if args.forget_older_than is not None and args.forget_older_than < 0:
+            p.error("--forget-older-than needs a number of days, 0 or more")
+        cutoff = time.time() - 86400 * (args.forget_older_than or 0.0)
+        doomed = [d for d in documents if args.forget_all or d.last_written < cutoff]
+        for doc in doomed:
+            store.forget(doc.doc_hash)
+        out.write(f"Forgot {_amount(doomed)}.\n")
+        documents = [d for d in documents if d not in doomed]
+    out.write(f"OCR store {store.root}: {_amount(documents)}.\n")
+    return EXIT_OK
+
+
+def _amount(documents: list[StoredDocument]) -> str:
+    pages = sum(d.pages for d in documents)
+    mb = sum(d.nbytes for d in documents) / 1e6
+    return (f"{len(documents)} document{'s' if len(documents) != 1 else ''}, "
+            f"{pages} page{'s' if pages != 1 else ''}, {mb:.1f} MB")
 
 
 def _fail(err: TextIO, message: str) -> int:

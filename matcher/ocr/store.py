@@ -26,7 +26,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -46,6 +48,16 @@ def default_store_dir() -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_cache_dir("citeview", appauthor=False)) / "ocr"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredDocument:
+    """One document's entries in the store."""
+
+    doc_hash: str
+    pages: int
+    nbytes: int
+    last_written: float  # the newest entry's modification time (seconds since the epoch)
 
 
 class OcrStore:
@@ -131,3 +143,28 @@ class OcrStore:
                 pass
             raise
         return target
+
+    def documents(self) -> list[StoredDocument]:
+        """Every document with entries in the store (of this format), by hash."""
+        out = []
+        for folder in sorted((self.root / f"v{FORMAT_VERSION}").glob("??/*")):
+            if not _HASH_RE.fullmatch(folder.name):
+                continue
+            files = [f for f in folder.iterdir() if _PAGE_RE.fullmatch(f.name)]
+            stats = [f.stat() for f in files]
+            if stats:
+                out.append(StoredDocument(folder.name, len(stats),
+                                          sum(st.st_size for st in stats),
+                                          max(st.st_mtime for st in stats)))
+        return out
+
+    def forget(self, doc_hash: str) -> None:
+        """Remove every entry of a document. The folder is first renamed out of the way
+        (atomic), so a reader meanwhile finds the document whole or not at all."""
+        folder = self.path(doc_hash, 0).parent
+        doomed = folder.with_name(f".forget-{doc_hash}-{os.getpid()}")
+        try:
+            os.replace(folder, doomed)
+        except FileNotFoundError:
+            return
+        shutil.rmtree(doomed, ignore_errors=True)

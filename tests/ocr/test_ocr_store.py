@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 
 from matcher.document import PdfSource, file_hash
 from matcher.ocr.boxes import COORD_DECIMALS, OcrPage, OcrWord
+from matcher.ocr.cli import store_main
 from matcher.ocr.store import STORE_ENV, OcrStore, default_store_dir
 
 HASH = hashlib.sha256(b"some document").hexdigest()
@@ -151,3 +154,38 @@ def test_json_round_trip_is_exact_up_to_the_stored_precision(rows: list[tuple]) 
         assert abs(a.x0 - b.x0) <= tolerance and abs(a.y1 - b.y1) <= tolerance
         assert (a.block_no, a.line_no, a.word_no) == (b.block_no, b.line_no, b.word_no)
         assert a.x0 <= a.x1 + tolerance and a.y0 <= a.y1 + tolerance
+
+
+def test_documents_are_listed_with_their_pages_and_forgotten_whole(store: OcrStore) -> None:
+    other = hashlib.sha256(b"another document").hexdigest()
+    for n in (0, 2, 5):
+        store.save(HASH, make_page(n))
+    store.save(other, make_page(1))
+    listed = {d.doc_hash: d for d in store.documents()}
+    assert {h: d.pages for h, d in listed.items()} == {HASH: 3, other: 1}
+    assert listed[HASH].nbytes == sum(store.path(HASH, n).stat().st_size for n in (0, 2, 5))
+    store.forget(HASH)
+    assert [d.doc_hash for d in store.documents()] == [other]
+    assert store.load(HASH, 2) is None and store.load(other, 1) is not None
+    assert not store.path(HASH, 0).parent.exists()
+    store.forget(HASH)  # forgetting what is not there is no error
+
+
+def test_the_store_command_forgets_only_what_is_old(store: OcrStore) -> None:
+    old, fresh = HASH, hashlib.sha256(b"fresh").hexdigest()
+    store.save(old, make_page(0))
+    store.save(old, make_page(1))
+    store.save(fresh, make_page(0))
+    forty_days_ago = time.time() - 40 * 86400
+    for n in (0, 1):
+        os.utime(store.path(old, n), (forty_days_ago, forty_days_ago))
+    out = io.StringIO()
+    assert store_main(["--store", str(store.root)], stdout=out) == 0
+    assert "2 documents, 3 pages" in out.getvalue()
+    out = io.StringIO()
+    assert store_main(["--store", str(store.root), "--forget-older-than", "30"],
+                      stdout=out) == 0
+    assert "Forgot 1 document, 2 pages" in out.getvalue()
+    assert [d.doc_hash for d in store.documents()] == [fresh]
+    assert store_main(["--store", str(store.root), "--forget-all"], stdout=io.StringIO()) == 0
+    assert store.documents() == []
