@@ -33,17 +33,16 @@ from __future__ import annotations
 import importlib
 import itertools
 import logging
-import multiprocessing
 import os
 import queue
 import signal
-import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import children
 from .render_worker import Handoff, fork_here
 
 log = logging.getLogger(__name__)
@@ -54,8 +53,6 @@ CITATION_SUFFIXES = (".cite", ".json")
 WARM_UP = ("matcher.citations", "matcher.document", "matcher.check", "rapidfuzz.fuzz")
 # How often a waiting caller looks at its own cancel() (seconds).
 CANCEL_POLL_S = 0.05
-# Seconds allowed for the process to leave when the window closes.
-STOP_TIMEOUT_S = 2.0
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -301,20 +298,13 @@ def serve(conn: Any, parent_end: Any = None, render: Handoff | None = None) -> N
 
 
 # -- the GUI's side ----------------------------------------------------------------------
-def _context() -> Any:
-    # fork on Linux: started before Qt is imported, the child inherits no threads and
-    # begins its own imports at once; spawn elsewhere.
-    return multiprocessing.get_context("fork" if sys.platform.startswith("linux")
-                                       else "spawn")
-
-
 class Engine:
     """The GUI's end of a check process: thread-safe calls that block until answered."""
 
     def __init__(self, render: Handoff | None = None) -> None:
         """Start a check process; with a ``render`` handoff (fork only) it also starts
         the render process (see :func:`viewer.render_worker.prestart`)."""
-        ctx = _context()
+        ctx = children.context()
         ours, theirs = ctx.Pipe(duplex=True)
         args = (theirs, ours, render) if ctx.get_start_method() == "fork" else (theirs,)
         self._process = ctx.Process(target=serve, args=args, name="citeview-check",
@@ -375,16 +365,10 @@ class Engine:
 
     def stop(self) -> None:
         """Ask the process to leave, and wait for it (a few seconds at most)."""
-        try:
-            self._send(None)
-        except EngineError:
-            pass
-        self._process.join(STOP_TIMEOUT_S)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(STOP_TIMEOUT_S)
+        with self._send_lock:
+            children.stop(self._process, self._conn)
         self._conn.close()
-        self._reader.join(STOP_TIMEOUT_S)
+        self._reader.join(children.STOP_TIMEOUT_S)
 
     def _send(self, msg: Any) -> None:
         try:

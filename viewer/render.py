@@ -22,7 +22,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QPointF, QRectF, QThread, Signal
 from PySide6.QtGui import QImage
 
-from . import render_worker
+from . import children, render_worker
 from .page import Page
 
 log = logging.getLogger(__name__)
@@ -37,8 +37,6 @@ CACHE_BUDGET_BYTES = 128 << 20
 # Requests sent ahead to the worker: two keep it busy while a reply is in transit; more
 # would be work that cannot be taken back when the user scrolls on.
 MAX_IN_FLIGHT = 2
-# Seconds allowed for the worker to finish its current page when the renderer closes.
-STOP_TIMEOUT_S = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,16 +237,9 @@ class Renderer(QObject):
         self._pending.clear()
         if self._process is None:
             return
-        try:
-            self._conn.send(None)
-        except OSError:
-            pass
-        self._process.join(STOP_TIMEOUT_S)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(STOP_TIMEOUT_S)
+        children.stop(self._process, self._conn)
         assert self._reader is not None
-        self._reader.wait(int(STOP_TIMEOUT_S * 1000))
+        self._reader.wait(int(children.STOP_TIMEOUT_S * 1000))
         self._conn.close()
         self._process = self._conn = self._reader = None
         self._in_flight.clear()

@@ -24,11 +24,12 @@ import logging
 import multiprocessing
 import os
 import signal
-import sys
 import time
 import warnings
 from collections import OrderedDict
 from typing import Any
+
+from . import children
 
 # Documents kept open in the worker: the current one and the one before it.
 OPEN_DOCUMENTS = 2
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 
 def start() -> tuple[Any, Any]:
     """Start a render process; returns it and the GUI's end of its connection."""
-    ctx = _context()
+    ctx = children.context()
     ours, theirs = ctx.Pipe(duplex=True)
     args = (theirs, ours) if ctx.get_start_method() == "fork" else (theirs,)
     process = ctx.Process(target=serve, args=args, name="citeview-render", daemon=True)
@@ -54,13 +55,6 @@ def start() -> tuple[Any, Any]:
         process.start()
     theirs.close()
     return process, ours
-
-
-def _context() -> Any:
-    # fork on Linux: the child starts in milliseconds; a spawned interpreter would spend
-    # a good part of a second on its imports before the first page could appear.
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    return multiprocessing.get_context(method)
 
 
 _prestarted: tuple[Any, Any] | None = None
@@ -80,7 +74,7 @@ def prestart() -> Handoff | None:
     global _prestarted
     if _prestarted is not None:
         return None
-    if _context().get_start_method() != "fork":
+    if children.context().get_start_method() != "fork":
         _prestarted = start()
         return None
     ours, theirs = multiprocessing.Pipe(duplex=True)
