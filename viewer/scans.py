@@ -1,4 +1,4 @@
-"""Which cited pages are scans still waiting for OCR (runs on a worker thread, no Qt).
+"""Which cited pages are scans still waiting for OCR (runs in the check process, no Qt).
 
 A quote cannot be found on a page that has no text, so when a claim is not located and the
 page it points at is an image without a usable text layer, and ``citeview prepare`` has
