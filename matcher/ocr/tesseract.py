@@ -19,7 +19,7 @@ import time
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pymupdf
 
@@ -212,15 +212,29 @@ def erase_rules(image: Image.Image, *, dpi: int) -> Image.Image:
     except where a glyph overlaps a rule. Costs ~0.3 s for a 300 dpi US Letter page, beside
     tesseract's 1-3 s.
     """
-    from PIL import Image, ImageChops, ImageFilter
+    from PIL import Image, ImageChops
 
     ink = image.point(lambda v: 255 if v < RULE_INK else 0)
     vertical = _long_runs(ink, dpi)
     horizontal = _long_runs(ink.transpose(Image.Transpose.TRANSPOSE), dpi)
     rules = ImageChops.lighter(vertical, horizontal.transpose(Image.Transpose.TRANSPOSE))
     out = image.copy()
-    out.paste(255, mask=rules.filter(ImageFilter.MaxFilter(3)))
+    out.paste(255, mask=_grow_by_one(rules))
     return out
+
+
+def _grow_by_one(mask: Image.Image) -> Image.Image:
+    """``mask`` grown by one pixel each way, corners included: what a 3×3 maximum filter
+    gives, in shifted copies (PIL's MaxFilter took 0.16 s of a 0.23 s erasure)."""
+    from PIL import Image, ImageChops
+
+    def grown(image: Image.Image, dx: int, dy: int) -> Image.Image:
+        ahead, behind = (Image.new("L", image.size, 0) for _ in range(2))
+        ahead.paste(image, (dx, dy))
+        behind.paste(image, (-dx, -dy))
+        return ImageChops.lighter(image, ImageChops.lighter(ahead, behind))
+
+    return grown(grown(mask, 1, 0), 0, 1)
 
 
 def _long_runs(ink: Image.Image, dpi: int) -> Image.Image:
@@ -243,12 +257,24 @@ def _long_runs(ink: Image.Image, dpi: int) -> Image.Image:
         out.paste(mask, (0, blocks))
         return out
 
-    starts = solid
-    for s in range(1, n):
-        starts = ImageChops.darker(starts, shifted(solid, -s))
-    stacks = starts
-    for s in range(1, n):
-        stacks = ImageChops.lighter(stacks, shifted(starts, s))
+    def over(mask: Image.Image, count: int, combine: Any, step: int) -> Image.Image:
+        # combine() of ``count`` copies shifted by 0, step, …, (count-1)·step blocks, by
+        # doubling: log2(count) steps, not count (the same image, in a third of the time).
+        result, done, power, width = None, 0, mask, 1
+        while count:
+            if count & 1:
+                part = shifted(power, step * done)
+                result = part if result is None else combine(result, part)
+                done += width
+            count >>= 1
+            if count:
+                power = combine(power, shifted(power, step * width))
+                width *= 2
+        assert result is not None
+        return result
+
+    starts = over(solid, n, ImageChops.darker, -1)
+    stacks = over(starts, n, ImageChops.lighter, 1)
     # A rule seldom starts and ends on a block boundary: one block more at either end
     # takes the stubs too, which tesseract would read as a "-" glued to the next word.
     stacks = ImageChops.lighter(stacks, ImageChops.lighter(shifted(stacks, 1),
