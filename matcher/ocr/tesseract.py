@@ -205,57 +205,65 @@ def recognize_page(
 
 
 def erase_rules(image: Image.Image, *, dpi: int) -> Image.Image:
-    """A copy of the greyscale ``image`` with its table rules and box edges painted white.
+    """The greyscale ``image`` with its table rules and box edges painted white (a copy;
+    the image itself when it has none).
 
     A rule is a straight horizontal or vertical run of ink at least RULE_MIN_POINTS long;
     its anti-aliased edges (one pixel either side) go with it. Text is left as it was,
-    except where a glyph overlaps a rule. Costs ~0.3 s for a 300 dpi US Letter page, beside
-    tesseract's 1-3 s.
+    except where a glyph overlaps a rule. Costs ~0.05 s for a 300 dpi US Letter page,
+    beside tesseract's 1-3 s.
     """
-    from PIL import Image, ImageChops
+    from PIL import ImageChops
 
     ink = image.point(lambda v: 255 if v < RULE_INK else 0)
-    vertical = _long_runs(ink, dpi)
-    horizontal = _long_runs(ink.transpose(Image.Transpose.TRANSPOSE), dpi)
-    rules = ImageChops.lighter(vertical, horizontal.transpose(Image.Transpose.TRANSPOSE))
+    vertical, horizontal = _long_runs(ink, dpi, across=False), _long_runs(ink, dpi, across=True)
+    if vertical.getbbox() is None and horizontal.getbbox() is None:
+        return image
     out = image.copy()
-    out.paste(255, mask=_grow_by_one(rules))
+    out.paste(255, mask=_grow_by_one(ImageChops.lighter(vertical, horizontal)))
     return out
 
 
 def _grow_by_one(mask: Image.Image) -> Image.Image:
     """``mask`` grown by one pixel each way, corners included: what a 3×3 maximum filter
     gives, in shifted copies (PIL's MaxFilter took 0.16 s of a 0.23 s erasure)."""
-    from PIL import Image, ImageChops
+    from PIL import ImageChops
 
     def grown(image: Image.Image, dx: int, dy: int) -> Image.Image:
-        ahead, behind = (Image.new("L", image.size, 0) for _ in range(2))
-        ahead.paste(image, (dx, dy))
-        behind.paste(image, (-dx, -dy))
-        return ImageChops.lighter(image, ImageChops.lighter(ahead, behind))
+        return ImageChops.lighter(image, ImageChops.lighter(_shifted(image, dx, dy),
+                                                            _shifted(image, -dx, -dy)))
 
     return grown(grown(mask, 1, 0), 0, 1)
 
 
-def _long_runs(ink: Image.Image, dpi: int) -> Image.Image:
-    """Mask (255) of ``ink``'s vertical runs of at least RULE_MIN_POINTS, to a block.
+def _shifted(image: Image.Image, dx: int, dy: int) -> Image.Image:
+    """``image`` moved by (dx, dy) pixels, the uncovered part black (no ink, no rule)."""
+    from PIL import Image
 
-    Each column is cut into blocks of ``k`` pixels; a block is solid when all its pixels
-    are ink (its mean is 255). A rule is ``n`` solid blocks in a row: the darker (minimum)
-    of ``n`` copies shifted up by 0..n-1 blocks marks where such a stack starts, and the
-    lighter (maximum) of that mask shifted down by 0..n-1 blocks paints the whole stack.
+    out = Image.new("L", image.size, 0)
+    out.paste(image, (dx, dy))
+    return out
+
+
+def _long_runs(ink: Image.Image, dpi: int, *, across: bool) -> Image.Image:
+    """Mask (255) of ``ink``'s vertical runs (``across``: horizontal runs) of at least
+    RULE_MIN_POINTS, to a block.
+
+    Each column (row) is cut into blocks of ``k`` pixels; a block is solid when all its
+    pixels are ink (its mean is 255). A rule is ``n`` solid blocks in a row: the darker
+    (minimum) of ``n`` copies shifted back by 0..n-1 blocks marks where such a stack
+    starts, and the lighter (maximum) of that mask shifted on by 0..n-1 blocks paints the
+    whole stack.
     """
     from PIL import Image, ImageChops
 
     k = max(1, round(RULE_BLOCK_POINTS * dpi / 72))
     n = max(1, math.ceil(RULE_MIN_POINTS * dpi / 72 / k))
     width, height = ink.size
-    solid = ink.reduce((1, k)).point(lambda v: 255 if v >= 255 else 0)
+    solid = ink.reduce((k, 1) if across else (1, k)).point(lambda v: 255 if v >= 255 else 0)
 
     def shifted(mask: Image.Image, blocks: int) -> Image.Image:
-        out = Image.new("L", mask.size, 0)
-        out.paste(mask, (0, blocks))
-        return out
+        return _shifted(mask, blocks, 0) if across else _shifted(mask, 0, blocks)
 
     def over(mask: Image.Image, count: int, combine: Any, step: int) -> Image.Image:
         # combine() of ``count`` copies shifted by 0, step, …, (count-1)·step blocks, by
@@ -279,7 +287,8 @@ def _long_runs(ink: Image.Image, dpi: int) -> Image.Image:
     # takes the stubs too, which tesseract would read as a "-" glued to the next word.
     stacks = ImageChops.lighter(stacks, ImageChops.lighter(shifted(stacks, 1),
                                                            shifted(stacks, -1)))
-    full = stacks.resize((width, stacks.height * k), Image.Resampling.NEAREST)
+    size = (stacks.width * k, height) if across else (width, stacks.height * k)
+    full = stacks.resize(size, Image.Resampling.NEAREST)
     return full.crop((0, 0, width, height))
 
 
