@@ -264,6 +264,7 @@ class MainWindow(QMainWindow):
         what was open stays open."""
         path = Path(path).expanduser()
         self._pending_claim = None
+        self.failed_to_open = False
         self._cancel_all()
         if path.suffix.lower() == ".pdf":
             self.session.open_pdf(path.resolve())
@@ -298,14 +299,14 @@ class MainWindow(QMainWindow):
     def select_claim_when_ready(self, claim_id: str) -> None:
         """Select ``claim_id`` now if the report is in, else as soon as it arrives (a file
         still being opened is asked once it is read)."""
+        if self._opening():
+            self._pending_claim = claim_id  # looked up in the file once it is read
+            return
         citations = self.session.citations
-        if self.session.report is not None and citations is not None \
-                and citations.claim(claim_id) is not None:
+        if citations is None or citations.claim(claim_id) is None:
+            self._no_such_claim(claim_id)
+        elif self.session.report is not None:
             self.session.select(claim_id)
-        elif citations is None and not self._opening():
-            self._no_such_claim(claim_id)
-        elif citations is not None and citations.claim(claim_id) is None:
-            self._no_such_claim(claim_id)
         else:
             self._pending_claim = claim_id
 

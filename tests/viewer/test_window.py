@@ -287,6 +287,24 @@ def test_encrypted_pdf_without_a_password_says_so(qtbot: QtBot, make_window: Mak
     assert [b.text() for b in window.notice.buttons()] == ["Enter Password…"]
 
 
+def test_a_claim_asked_for_while_a_file_opens_is_looked_up_in_that_file(
+        qtbot: QtBot, make_window: MakeWindow, cite: Path) -> None:
+    window = make_window()
+    open_and_check(qtbot, window, cite)
+    second = write_citations(cite.parent / "second.cite", "policy.pdf", [
+        {"id": "only-here", "text": "t", "evidence": [{"quote": paragraph_lines(0, 40)[3]}]}])
+    window.open_path(second)
+    window.select_claim_when_ready("only-here")  # not in the file still shown
+    qtbot.waitUntil(lambda: window.session.selected == "only-here", timeout=30000)
+    assert not window.failed_to_open
+    window.open_path(cite)
+    window.select_claim_when_ready("only-here")  # in the file shown, not in the one opening
+    qtbot.waitUntil(lambda: window.session.citations_path == cite.resolve()
+                    and window.is_settled(), timeout=30000)
+    assert window.failed_to_open
+    assert window.notice.text() == "There is no claim 'only-here' in this file."
+
+
 def test_a_check_process_that_died_is_replaced(qtbot: QtBot, make_window: MakeWindow,
                                               cite: Path) -> None:
     window = make_window()
