@@ -18,6 +18,9 @@
    how many frames showed every visible page fully rendered, and peak memory of the GUI
    process and of the GUI plus its render process. Targets: median < 16 ms, worst < 100 ms,
    peak RSS < 400 MB.
+3. Painting while checking. The same window scrolls while 300 quotes without page hints are
+   checked against the 500-page PDF, and then as long again once the check is done: frame
+   paint times during and after, as a ratio (the check runs in its own process).
 
 Nothing here asserts: it prints numbers (timings vary with the machine and its load).
 """
@@ -248,17 +251,88 @@ def bench_scroll() -> None:
           f"counts the pages the forked worker shares with the GUI twice)")
 
 
+def bench_paint_while_checking(quotes: int = 300) -> None:
+    """Frames painted while a long check runs (in the check process), against frames
+    painted once it is done: the same window, document and scrolling, one run."""
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    import json
+    import random
+
+    import pymupdf
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from viewer.settings import Preferences
+    from viewer.window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        pdf = big_pdf(tmp / "big.pdf")
+        rng = random.Random(5)
+        with pymupdf.open(pdf) as doc:
+            lines = [ln for n in rng.sample(range(doc.page_count), 120)
+                     for ln in doc[n].get_text().splitlines() if len(ln.split()) >= 6]
+        claims = [{"id": f"q{i}", "text": "a claim", "evidence": [{"document": "doc",
+                   "quote": line}]} for i, line in enumerate(rng.sample(lines, quotes))]
+        cite = tmp / "many.cite"
+        cite.write_text(json.dumps({"version": 1, "documents": [{"id": "doc",
+                                                                  "path": "big.pdf"}],
+                                    "claims": claims}))
+        prefs = Preferences(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
+        window = MainWindow(prefs, interactive=False)
+        window.resize(*SIZE)
+        window.show()
+        window.open_path(cite)
+        while window.view.page_count() == 0:
+            app.processEvents()
+        view = window.view
+        vbar = view.verticalScrollBar()
+        during: list[float] = []
+        after: list[float] = []
+        started = time.perf_counter()
+
+        def frame() -> None:
+            checking = window.session.report is None
+            start = time.perf_counter()
+            vbar.setValue((vbar.value() + SCROLL_STEP_PX) % max(vbar.maximum(), 1))
+            view.viewport().repaint()
+            (during if checking else after).append(time.perf_counter() - start)
+            if not checking and len(after) >= max(len(during), 60):
+                timer.stop()
+                app.quit()
+
+        timer = QTimer()
+        timer.setInterval(FRAME_MS)
+        timer.timeout.connect(frame)
+        timer.start()
+        app.exec()
+        checked = time.perf_counter() - started
+        window.close()
+    d_ms, a_ms = ([f * 1000 for f in fs] for fs in (during, after))
+    print(f"painting while {quotes} unhinted quotes are checked ({checked:.1f} s, "
+          f"{len(d_ms)} frames during the check, {len(a_ms)} after):")
+    print(f"  frame paint time during the check  median {statistics.median(d_ms):6.2f} ms   "
+          f"worst {max(d_ms):6.2f} ms")
+    print(f"  frame paint time after it          median {statistics.median(a_ms):6.2f} ms   "
+          f"worst {max(a_ms):6.2f} ms   (ratio of medians "
+          f"{statistics.median(d_ms) / statistics.median(a_ms):.2f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="start-up runs of each program")
     parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-scroll", action="store_true")
+    parser.add_argument("--skip-check-paint", action="store_true")
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
     if not args.skip_startup:
         bench_startup(args.runs)
     if not args.skip_scroll:
         bench_scroll()
+    if not args.skip_check_paint:
+        bench_paint_while_checking()
 
 
 if __name__ == "__main__":
