@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
                     in engine.CITATION_SUFFIXES and target.is_file() else None,
                     render=render_worker.prestart())
     try:
-        started = _start_up(args, log_path)
+        started = _start_up(args, target, log_path)
     finally:
         gc.freeze()
         gc.enable()
@@ -151,8 +151,9 @@ class _Started(NamedTuple):
     opened: bool  # what the options asked to open could be opened
 
 
-def _start_up(args: argparse.Namespace, log_path: Path | None) -> _Started:
-    """Build the window and open what the options say."""
+def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | None
+              ) -> _Started:
+    """Build the window and open ``target`` (the file or demo the options name)."""
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -190,7 +191,6 @@ def _start_up(args: argparse.Namespace, log_path: Path | None) -> _Started:
     window.show()
 
     opened = True
-    target = demo_path() if args.demo else args.file
     if target is not None:
         if args.demo and not target.is_file():
             window.notice.show_notice(f"The demo is not installed ({target}).", kind="error")

@@ -208,9 +208,6 @@ class _Server:
             self.preparing = False
         return self.stopping or rid in self.cancelled or (rid == -1 and not self.preparing)
 
-    def citations_path(self) -> str | None:
-        return None if self.citations is None else self.citations[0]
-
     # -- requests ----------------------------------------------------------------------
     def do_open(self, _rid: int, path: str) -> tuple[dict[str, Any], dict[str, str]]:
         from matcher.citations import CitationsError, load_citations
@@ -232,6 +229,7 @@ class _Server:
         """Check the file last opened (as the window shows it), documents moved as given."""
         from matcher.check import check_citations
         from matcher.citations import DocumentRef
+        from matcher.ocr.store import OcrStore
 
         if self.citations is None or self.citations[0] != path:
             self.do_open(rid, path)  # this process was restarted since the file was opened
@@ -242,14 +240,16 @@ class _Server:
                     for d in cf.documents]
             cf = cf.model_copy(update={"documents": docs})
 
+        key = _key("check", (path, moved, passwords))
+
         def progress(done: int, total: int) -> None:
-            joined = self.waiting.get(_key("check", (path, {}, {})), []) if rid < 0 else []
-            for to in [rid] if rid >= 0 else [m[1] for m in joined]:
+            # To the caller; while preparing, to the requests that joined this check.
+            for to in [rid] if rid >= 0 else [m[1] for m in self.waiting.get(key, ())]:
                 self.conn.send(("progress", to, (done, total)))
 
         report = check_citations(cf, path, progress=progress,
                                  cancel=lambda: self.arrived(rid),
-                                 passwords=passwords, ocr=_ocr_store())
+                                 passwords=passwords, ocr=OcrStore.default())
         return report.model_dump(mode="json")
 
     def do_scans(self, _rid: int, path: str, pages: Sequence[int],
@@ -267,15 +267,6 @@ def citations_reply(cf: Any, path: str | Path) -> tuple[dict[str, Any], dict[str
 
     paths = {ref.id: str(resolve_document_path(path, ref)) for ref in cf.documents}
     return cf.model_dump(mode="json"), paths
-
-
-def _ocr_store() -> object | None:
-    """Where ``citeview prepare`` stored OCR word boxes, so prepared scans are matched too."""
-    try:
-        from matcher.ocr.store import OcrStore
-    except ImportError:  # OCR support not installed: text layers only
-        return None
-    return OcrStore.default()
 
 
 def serve(conn: Any, parent_end: Any = None, render: Handoff | None = None) -> None:

@@ -16,8 +16,6 @@ from pathlib import Path
 from typing import Any
 
 Rect = tuple[float, float, float, float]
-# Worst first, as in matcher.report.
-STATUS_ORDER = ("rejected", "not_located", "review", "located")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +91,6 @@ class EvidenceOutcome:
 class ClaimOutcome:
     id: str
     evidence: tuple[EvidenceOutcome, ...]
-
-    @property
-    def status(self) -> str:
-        """The worst status among the evidence (``matcher.report``'s order), or uncited."""
-        if not self.evidence:
-            return "uncited"
-        return min((e.status for e in self.evidence), key=STATUS_ORDER.index)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,10 +47,10 @@ def start() -> tuple[Any, Any]:
     args = (theirs, ours) if ctx.get_start_method() == "fork" else (theirs,)
     process = ctx.Process(target=serve, args=args, name="citeview-render", daemon=True)
     with warnings.catch_warnings():
-        # Python warns about fork in a process with threads. A prestarted worker (see
-        # below) is forked before there are any; one started later is forked from the
-        # GUI, and the child only imports PyMuPDF, never touches Qt, and leaves through
-        # os._exit, so no lock another thread held is ever needed there.
+        # Python warns about fork in a process with threads. The prestarted worker (see
+        # below) is forked by the check process, which has none; one started here is
+        # forked from the GUI, and the child only imports PyMuPDF, never touches Qt, and
+        # leaves through os._exit, so no lock another thread held is ever needed there.
         warnings.simplefilter("ignore", DeprecationWarning)
         process.start()
     theirs.close()

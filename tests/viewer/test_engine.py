@@ -75,7 +75,8 @@ def test_prepared_answers_are_the_answers(engine: Engine, cite: Path) -> None:
     finally:
         fresh.stop()
     report = Report.from_json(prepared[2])
-    assert [c.status for c in report.claims] == ["located"] * 10 + ["not_located"]
+    assert [tuple(e.status for e in c.evidence) for c in report.claims] == \
+        [("located",)] * 10 + [("not_located",)]
 
 
 def test_requests_sent_before_their_answers_are_prepared_wait_for_them(cite: Path) -> None:
