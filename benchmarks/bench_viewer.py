@@ -92,7 +92,8 @@ def timed(cmd: list[str], tmp: Path) -> float:
 PHASES = {
     "interpreter start": "pass",
     "imports, minimal": "import pymupdf, PySide6.QtWidgets",
-    "imports, citeview": "import gc; gc.disable(); import viewer.screenshot, viewer.settings",
+    "imports, citeview": ("import gc; gc.disable(); "
+                          "import viewer.window.screenshot, viewer.window.settings"),
 }
 
 
@@ -165,8 +166,8 @@ def bench_scroll() -> None:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from viewer.settings import Preferences
-    from viewer.window import MainWindow
+    from viewer.window.settings import Preferences
+    from viewer.window.shell import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as d:
@@ -262,8 +263,8 @@ def bench_paint_while_checking(quotes: int = 300) -> None:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from viewer.settings import Preferences
-    from viewer.window import MainWindow
+    from viewer.window.settings import Preferences
+    from viewer.window.shell import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as d:

@@ -1,6 +1,6 @@
 """Write realistic PDFs for tests and evaluation, each with the truth of where things landed.
 
-* :func:`insurance_application` – the demo insurer's form (see :mod:`resources.demo.application`
+* :func:`insurance_application` – the demo insurer's form (see :mod:`scripts.demo_gen.application`
   for what it contains and for :class:`ApplicationTruth`).
 * :func:`two_column_article` – two pages of policy wording set in two columns.
 * :func:`rotated_copy`, :func:`cropbox_copy`, :func:`image_only_copy` – the same pages with a
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pymupdf
 
-from resources.demo.application import ApplicationTruth, write_application
-from resources.demo.typeset import (
+from scripts.demo_gen.application import ApplicationTruth, write_application
+from scripts.demo_gen.typeset import (
     GREY,
     LETTER,
     NAVY,

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from matcher.citations import load_citations
 from matcher.normalize import join_line_hyphens
-from resources.demo import make_demo
-from resources.demo.application import ApplicationTruth, Box
+from scripts.demo_gen import make_demo
+from scripts.demo_gen.application import ApplicationTruth, Box
 from tests.pdfgen import (
     cropbox_copy,
     image_only_copy,
@@ -25,7 +25,7 @@ from tests.pdfgen import (
     two_column_article,
 )
 
-DEMO = Path(make_demo.__file__).resolve().parent
+DEMO = make_demo.DEMO_DIR
 # Word boxes are recomputed from font metrics; MuPDF rounds to float32.
 TOL = 0.05
 Rect = tuple[float, float, float, float]

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QColor
     from PySide6.QtWidgets import QApplication
 
-    from .screenshot import Screenshot
-    from .window import MainWindow
+    from .window.screenshot import Screenshot
+    from .window.shell import MainWindow
 
 EXIT_USAGE = 2
 
@@ -120,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
     # Before Qt is imported: the check and render processes start now, with no thread to
     # inherit, and do their own imports (pydantic, PyMuPDF, the matcher) beside Qt's.
     log_path = setup_logging()
-    from . import engine, render_worker
+    from .checker import server as engine
+    from .render import worker as render_worker
 
     target = demo_path() if args.demo else args.file
     engine.prestart(prepare=target if target is not None and target.suffix.lower()
@@ -158,9 +159,9 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from .screenshot import Screenshot
-    from .settings import Preferences
-    from .window import MainWindow
+    from .window.screenshot import Screenshot
+    from .window.settings import Preferences
+    from .window.shell import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)

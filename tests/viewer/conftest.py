@@ -17,8 +17,8 @@ from PySide6.QtCore import QSettings, QThread
 from PySide6.QtWidgets import QApplication
 
 from viewer.qtcompat import top_up
-from viewer.settings import Preferences
-from viewer.window import MainWindow
+from viewer.window.settings import Preferences
+from viewer.window.shell import MainWindow
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"

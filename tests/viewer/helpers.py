@@ -14,8 +14,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from matcher.citations import parse_citations
 from matcher.report import CheckReport, ClaimResult, EvidenceResult
-from viewer.engine import citations_reply
-from viewer.records import Citations, Report
+from viewer.checker.server import citations_reply
+from viewer.state.records import Citations, Report
 
 Rect = tuple[float, float, float, float]
 

@@ -20,9 +20,9 @@ from typing import Any
 import pymupdf
 import pytest
 
-from viewer import render_worker
-from viewer.engine import Engine, EngineError, _Server, request_path
-from viewer.records import Citations, Report
+from viewer.checker.server import Engine, EngineError, _Server, request_path
+from viewer.render import worker as render_worker
+from viewer.state.records import Citations, Report
 
 from .helpers import paragraph_lines, text_pdf, write_citations
 

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, QRectF
 
-from viewer.layout import GAP, MARGIN, MAX_ZOOM, MIN_ZOOM, Layout, ZoomMode, clamp_zoom
-from viewer.page import Page, PageInfo
-from viewer.render import MAX_TILE, tile_grid
+from viewer.render.layout import GAP, MARGIN, MAX_ZOOM, MIN_ZOOM, Layout, ZoomMode, clamp_zoom
+from viewer.render.page import Page, PageInfo
+from viewer.render.renderer import MAX_TILE, tile_grid
 
 from .helpers import text_pdf
 

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from viewer.page import Page, PageInfo
-from viewer.render import DocRef, RenderCache, Renderer, RenderKey, Tile, page_keys
+from viewer.render.page import Page, PageInfo
+from viewer.render.renderer import DocRef, RenderCache, Renderer, RenderKey, Tile, page_keys
 
 from .helpers import render_page, text_pdf
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from matcher.report import ClaimResult
-from viewer.records import Report
-from viewer.session import Session
+from viewer.state.records import Report
+from viewer.state.session import Session
 
 from .helpers import citations, evidence, report
 

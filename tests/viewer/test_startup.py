@@ -1,5 +1,5 @@
 """What start-up loads in the GUI process: none of the OCR stack, and none of what the
-check process (viewer.engine) is there for.
+check process (viewer.checker.server) is there for.
 
 pytesseract brings numpy and PIL with it (~0.15 s of a 0.9 s start before they were
 loaded on first use), and nothing needs them until a page is actually recognised.

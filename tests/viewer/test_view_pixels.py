@@ -22,11 +22,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from viewer.documents import inspect_document
-from viewer.highlight import Highlighter
+from viewer.checker.inspection import inspect_document
 from viewer.palette import DEFAULT_HIGHLIGHT
-from viewer.render import DocRef, Renderer
-from viewer.view import PageView
+from viewer.render.highlight import Highlighter
+from viewer.render.renderer import DocRef, Renderer
+from viewer.render.view import PageView
 
 from .helpers import (
     Rect,

@@ -22,10 +22,10 @@ from PySide6.QtGui import QColor, QDropEvent, QImage, QWheelEvent
 from pytestqt.qtbot import QtBot
 
 from viewer.app import demo_path
-from viewer.layout import ZoomMode
 from viewer.palette import DEFAULT_HIGHLIGHT
-from viewer.settings import Preferences
-from viewer.window import MainWindow
+from viewer.render.layout import ZoomMode
+from viewer.window.settings import Preferences
+from viewer.window.shell import MainWindow
 
 from .helpers import color_outside, count_color, paragraph_lines, text_pdf, write_citations
 

@@ -2,7 +2,7 @@
 status bar; opening files and running the check in the background.
 
 The window wires the parts together and owns the background operations; the state itself
-lives in :class:`viewer.session.Session`.
+lives in :class:`viewer.state.session.Session`.
 """
 
 from __future__ import annotations
@@ -38,19 +38,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import engine, qtcompat
-from .claims import ClaimList
-from .detail import DetailPane
-from .documents import Inspection
-from .highlight import Highlighter
-from .layout import ZoomMode
-from .notice import NoticeBar
-from .records import Citations, Report
-from .render import DocRef, Renderer
-from .session import Change, Session
+from .. import qtcompat
+from ..checker import server as engine
+from ..checker.inspection import Inspection
+from ..render.highlight import Highlighter
+from ..render.layout import ZoomMode
+from ..render.renderer import DocRef, Renderer
+from ..render.view import PageView
+from ..state.records import Citations, Report
+from ..state.session import Change, Session
+from ..tasks import Cancel, Operation, Progress
+from ..widgets.claims import ClaimList
+from ..widgets.detail import DetailPane
+from ..widgets.notice import NoticeBar
 from .settings import Preferences
-from .tasks import Cancel, Operation, Progress
-from .view import PageView
 
 log = logging.getLogger(__name__)
 
@@ -292,7 +293,7 @@ class MainWindow(QMainWindow):
         self._inspect_all()
 
     def open_demo(self) -> None:
-        from .app import demo_path
+        from ..app import demo_path
 
         self.open_path(demo_path())
 

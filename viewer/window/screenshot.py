@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtWidgets import QApplication
 
-from .window import MainWindow
+from .shell import MainWindow
 
 # A screenshot that is not ready after this long is taken anyway and the exit code says so.
 SCREENSHOT_TIMEOUT_S = 60.0

@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QColor
 
-from .palette import DEFAULT_HIGHLIGHT, parse_color
+from ..palette import DEFAULT_HIGHLIGHT, parse_color
 
 MAX_RECENT = 10
 

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .palette import badge_color
-from .session import BADGE_TEXT, Change, ClaimRow, Session
+from ..palette import badge_color
+from ..state.session import BADGE_TEXT, Change, ClaimRow, Session
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 6

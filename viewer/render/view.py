@@ -22,11 +22,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
-from . import qtcompat
+from .. import qtcompat
 from .highlight import Highlighter
 from .layout import MARGIN, Layout, ZoomMode, clamp_zoom
 from .page import Page, PageInfo, Rect
-from .render import DocRef, Renderer, RenderKey, keys_by_distance, page_keys, tile_rect
+from .renderer import DocRef, Renderer, RenderKey, keys_by_distance, page_keys, tile_rect
 
 # Zoom steps of the zoom-in/out commands (pixels per point).
 ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0,

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from .documents import DocState
-from .page import PageInfo, Rect
+from ..checker.inspection import DocState
+from ..render.page import PageInfo, Rect
 from .records import Citations, ClaimOutcome, EvidenceOutcome, Report
 
 BadgeStatus = Literal["located", "review", "not_located", "rejected", "uncited", "pending"]

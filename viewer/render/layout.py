@@ -1,7 +1,7 @@
 """Stack the pages vertically, centred, and choose the zoom (fixed, fit width, fit page).
 
 Positions are whole logical pixels; sizes keep their fraction, so a page's painted rect is
-exactly its points × zoom (see :class:`viewer.page.Page`).
+exactly its points × zoom (see :class:`viewer.render.page.Page`).
 """
 
 from __future__ import annotations

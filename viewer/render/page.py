@@ -9,7 +9,7 @@ Highlight rectangles arrive in PDF points in PyMuPDF's ``get_text("words")`` spa
 
 places the page image (``page.rect`` scaled by the same zoom) and every highlight, and
 nothing else in the viewer converts coordinates. Device pixel ratio never appears here:
-it belongs only where pixmaps are made (:mod:`viewer.render`).
+it belongs only where pixmaps are made (:mod:`viewer.render.renderer`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class PageInfo:
     @classmethod
     def from_pymupdf(cls, page: object) -> PageInfo:
         """Read a ``pymupdf.Page`` (typed loosely: this module does not import PyMuPDF)."""
-        from .documents import page_facts
+        from ..checker.inspection import page_facts
 
         return cls(*page_facts(page))
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
-from .palette import notice_color
+from ..palette import notice_color
 
 Action = tuple[str, Callable[[], None]]
 

@@ -11,8 +11,8 @@ from html import escape
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from .palette import badge_color
-from .session import BADGE_TEXT, Change, EvidenceView, Session
+from ..palette import badge_color
+from ..state.session import BADGE_TEXT, Change, EvidenceView, Session
 
 
 class DetailPane(QTextBrowser):

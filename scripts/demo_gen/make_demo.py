@@ -1,6 +1,6 @@
 """Write the bundled demo: ``policy.pdf`` and ``demo.cite``, whose claims hit every outcome.
 
-Run ``python -m resources.demo.make_demo`` from the repository root; both files are rewritten
+Run ``python -m scripts.demo_gen.make_demo`` from the repository root; both files are rewritten
 byte for byte the same. Each claim is built from what the generator recorded, and the script
 checks the property each claim is meant to exercise (an exact quote really is in its chunk, the
 invented quote really is not, the misattributed quote lives in exactly one other chunk…) so a
@@ -36,7 +36,8 @@ from matcher.normalize import fold
 
 from .application import ApplicationTruth, write_application
 
-HERE = Path(__file__).resolve().parent
+# Where the demo is written: the package data the wheel ships (this generator stays out of it).
+DEMO_DIR = Path(__file__).resolve().parents[2] / "resources" / "demo"
 PDF_NAME = "policy.pdf"
 CITE_NAME = "demo.cite"
 DOC_ID = "policy"
@@ -159,7 +160,7 @@ def _check(data: dict[str, Any], texts: list[str], *, exact: list[tuple[int, str
         raise DemoError(f"misattributed quote should be in exactly one other chunk: {holders}")
 
 
-def make_demo(folder: Path = HERE) -> tuple[Path, Path]:
+def make_demo(folder: Path = DEMO_DIR) -> tuple[Path, Path]:
     """Write ``policy.pdf`` and ``demo.cite`` into ``folder``; return both paths."""
     pdf = folder / PDF_NAME
     truth = write_application(pdf, seed=DEMO_SEED)
@@ -174,7 +175,7 @@ def make_demo(folder: Path = HERE) -> tuple[Path, Path]:
 
 
 def main() -> None:
-    """Entry point of ``python -m resources.demo.make_demo``."""
+    """Entry point of ``python -m scripts.demo_gen.make_demo``."""
     pdf, cite = make_demo()
     print(f"wrote {pdf} ({pdf.stat().st_size:,} bytes) and {cite}")
 

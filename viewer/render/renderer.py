@@ -1,7 +1,7 @@
 """Page images: render keys, the tile grid, a byte-budgeted cache and the background renderer.
 
 The renderer's only input is a :class:`RenderKey`, an immutable value; the render process
-(:mod:`viewer.render_worker`) opens its own copy of the document, so no PyMuPDF object is
+(:mod:`viewer.render.worker`) opens its own copy of the document, so no PyMuPDF object is
 ever shared between threads or processes. Work for pages that scrolled away is dropped
 before it starts: each :meth:`Renderer.want` call replaces the queue.
 
@@ -22,7 +22,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QPointF, QRectF, QThread, Signal
 from PySide6.QtGui import QImage
 
-from . import children, render_worker
+from .. import children
+from . import worker as render_worker
 from .page import Page
 
 log = logging.getLogger(__name__)

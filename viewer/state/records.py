@@ -1,7 +1,7 @@
 """The citations file and the check report as the window holds them: plain, frozen records.
 
 The GUI process never imports pydantic or the matcher's search code; the check process
-(:mod:`viewer.engine`) validates the citations file and checks it, and hands over what the
+(:mod:`viewer.checker.server`) validates the citations file and checks it, and hands over what the
 window shows. A report arrives as the ``citeview check --json`` document itself, so the
 window reads exactly the public contract, and a file saved by ``check --json`` reads the
 same way (:meth:`Report.from_json`). Only the fields the window uses are kept; the

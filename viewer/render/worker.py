@@ -29,7 +29,7 @@ import warnings
 from collections import OrderedDict
 from typing import Any
 
-from . import children
+from .. import children
 
 # Documents kept open in the worker: the current one and the one before it.
 OPEN_DOCUMENTS = 2
@@ -66,10 +66,10 @@ Handoff = tuple[Any, Any, Any]
 def prestart() -> Handoff | None:
     """Start the render process early (``citeview`` calls this before importing Qt).
 
-    On Linux it is forked by the check process (:mod:`viewer.engine`) once that has
+    On Linux it is forked by the check process (:mod:`viewer.checker.server`) once that has
     imported PyMuPDF, so one import serves both processes and, while the GUI imports Qt,
     only two processes compete for the cores; the returned handoff goes to
-    :func:`viewer.engine.prestart`. Elsewhere it is started now, and None is returned.
+    :func:`viewer.checker.server.prestart`. Elsewhere it is started now, and None is returned.
     """
     global _prestarted
     if _prestarted is not None:

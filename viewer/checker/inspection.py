@@ -1,6 +1,6 @@
 """Open a PDF once to learn what the viewer needs: usable or why not, and each page's size.
 
-:func:`inspect_pdf` runs in the check process (:mod:`viewer.engine`): it imports no Qt,
+:func:`inspect_pdf` runs in the check process (:mod:`viewer.checker.server`): it imports no Qt,
 opens its own document and closes it before returning plain tuples, so no PyMuPDF object
 outlives the call. :meth:`Inspection.from_reply` makes the window's record of it.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from .page import PageInfo
+    from ..render.page import PageInfo
 
 DocState = Literal["unknown", "ok", "missing", "empty", "corrupt", "encrypted", "bad_password"]
 # One page as inspect_pdf reports it: index, width, height, rotation, rotation matrix
@@ -38,7 +38,7 @@ class Inspection:
     @classmethod
     def from_reply(cls, doc_id: str, path: Path,
                    reply: tuple[DocState, str, Sequence[PageFacts]]) -> Inspection:
-        from .page import PageInfo
+        from ..render.page import PageInfo
 
         state, message, pages = reply
         return cls(doc_id, path, state, message, tuple(PageInfo(*p) for p in pages))

@@ -3,7 +3,7 @@
 Everything the window needs from pydantic, PyMuPDF and the matcher happens in one child
 process, so the GUI process imports none of them. ``citeview FILE`` starts this process
 before it imports Qt, and this process forks the render process once it has imported
-PyMuPDF (:func:`viewer.render_worker.prestart`). On a two-core machine the child's imports
+PyMuPDF (:func:`viewer.render.worker.prestart`). On a two-core machine the child's imports
 (~0.25 s of pydantic, PyMuPDF and the matcher) then run beside the GUI's own (~0.2 s of Qt),
 instead of after them, and a running check no longer competes with painting for the GUI
 process's interpreter lock.
@@ -21,7 +21,7 @@ It speaks plain tuples over a :mod:`multiprocessing` connection, one request at 
               ("ok", rid, result)  or  ("error", rid, message for the person)
 
 Requests and results are plain data: the report is the ``citeview check --json`` document
-(see :mod:`viewer.records`). While no request waits, the process imports what the next
+(see :mod:`viewer.state.records`). While no request waits, the process imports what the next
 ones will need, so the first check of a session does not start with 0.3 s of imports.
 
 :class:`Engine` is the GUI's end. :meth:`Engine.call` blocks the calling thread (a
@@ -42,8 +42,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import children
-from .render_worker import Handoff, fork_here
+from .. import children
+from ..render.worker import Handoff, fork_here
 
 log = logging.getLogger(__name__)
 
@@ -220,7 +220,7 @@ class _Server:
         return citations_reply(cf, path)
 
     def do_inspect(self, _rid: int, path: str, password: str | None) -> Any:
-        from .documents import inspect_pdf
+        from .inspection import inspect_pdf
 
         return inspect_pdf(Path(path), password)
 
@@ -261,7 +261,7 @@ class _Server:
 
 def citations_reply(cf: Any, path: str | Path) -> tuple[dict[str, Any], dict[str, str]]:
     """What the window is told of a validated citations file (a ``CitationsFile``): its
-    JSON, and where each document resolves to (:meth:`viewer.records.Citations.from_json`
+    JSON, and where each document resolves to (:meth:`viewer.state.records.Citations.from_json`
     takes both)."""
     from matcher.citations import resolve_document_path
 
@@ -294,7 +294,7 @@ class Engine:
 
     def __init__(self, render: Handoff | None = None) -> None:
         """Start a check process; with a ``render`` handoff (fork only) it also starts
-        the render process (see :func:`viewer.render_worker.prestart`)."""
+        the render process (see :func:`viewer.render.worker.prestart`)."""
         ctx = children.context()
         ours, theirs = ctx.Pipe(duplex=True)
         args = (theirs, ours, render) if ctx.get_start_method() == "fork" else (theirs,)

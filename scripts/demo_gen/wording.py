@@ -1,6 +1,6 @@
 """The fixed wording of the demo insurer's application form (original text, written for citeview).
 
-Details templates are filled from a :class:`~resources.demo.profile.Profile` with
+Details templates are filled from a :class:`~scripts.demo_gen.profile.Profile` with
 ``str.format_map``; every other string is printed as it stands.
 """
 

@@ -1,0 +1,1 @@
+"""The check process and the GUI's one door to it. No Qt."""

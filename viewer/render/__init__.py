@@ -1,0 +1,1 @@
+"""Pages on screen: transform, layout, tiles, the renderer, highlights, the view."""

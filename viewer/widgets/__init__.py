@@ -1,0 +1,1 @@
+"""Panes built from the session: the claims list, the detail pane, the notice bar."""
