@@ -11,19 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from .citations import Chunk
 from .span import SpanMatch, locate_span
-
-Outcome = Literal["located", "review", "not_located", "rejected"]
+from .vocabulary import EvidenceStatus
 
 
 @dataclass(frozen=True, slots=True)
 class Attribution:
     """Which chunk holds the quote, where, and what happened to the claimed id."""
 
-    outcome: Outcome
+    outcome: EvidenceStatus
     reason: str
     chunk_id: str | None
     span: SpanMatch | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,9 +11,8 @@ from .citations import CitationsFile, Evidence, resolve_document_path
 from .document import DocumentError, OcrWordSource, PdfSource
 from .locate import DocumentIndex, locate_quote
 from .placement import Placement
-from .report import CheckReport, ClaimResult, EvidenceResult, Status, TextMatch
-
-Progress = Callable[[int, int], None]
+from .report import Alternative, CheckReport, ClaimResult, EvidenceResult
+from .vocabulary import PLACED, CancelCallback, EvidenceStatus, ProgressCallback, TextMatch
 
 
 @dataclass
@@ -72,8 +71,8 @@ def check_citations(
     cf: CitationsFile,
     citations_path: Path | str,
     *,
-    progress: Progress | None = None,
-    cancel: Callable[[], bool] | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: CancelCallback | None = None,
     passwords: Mapping[str, str] | None = None,
     ocr: OcrWordSource | None = None,
 ) -> CheckReport:
@@ -113,7 +112,7 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
         return base.model_copy(update={"status": "rejected", "reason": "the quote is empty"})
 
     hints: list[int] = [ev.page - 1] if ev.page is not None else []
-    text_status: Status | None = None
+    text_status: EvidenceStatus | None = None
     text_reason = ""
     update: dict[str, object] = {}
     if ev.chunk_id is not None:
@@ -144,27 +143,30 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
                                                                         "document unusable")
         reason = f"{what}: {path}" + (f" ({src.detail})" if src.kind not in
                                       ("missing", "encrypted") else "")
-        if text_status in ("located", "review"):
+        if text_status in PLACED:
             reason += f"; the quote was found in chunk {update['chunk_id']!r}"
         return base.model_copy(update={**update, "status": "not_located", "reason": reason})
 
     placement = locate_quote(src, ev.quote, hints=hints, index=lambda: lib.index(doc_id))
     status, reason = _combine(text_status, text_reason, placement)
     update.update(status=status, reason=reason, score=placement.score or None)
-    if placement.placed and status in ("located", "review"):
-        update.update(page=(placement.page or 0) + 1, rects=list(placement.rects),
+    if placement.placed and status in PLACED:
+        page = (placement.page or 0) + 1
+        update.update(page=page, rects=list(placement.rects),
                       found_text=placement.found_text,
-                      other_pages=[p + 1 for p in placement.other_pages])
+                      other_pages=[p + 1 for p in placement.other_pages],
+                      alternatives=[Alternative(page=page, rects=list(alt))
+                                    for alt in placement.alternatives])
     return base.model_copy(update=update)
 
 
-def _combine(text_status: Status | None, text_reason: str, p: Placement
-             ) -> tuple[Status, str]:
+def _combine(text_status: EvidenceStatus | None, text_reason: str, p: Placement
+             ) -> tuple[EvidenceStatus, str]:
     """Merge the chunk-level verdict with the page-level one; the worse one wins."""
     if text_status is None:
         return p.status, p.reason
     if not p.placed:
-        if text_status in ("located", "review"):
+        if text_status in PLACED:
             return "not_located", f"found in the chunk text but not on the page: {p.reason}"
         return "not_located", f"{text_reason}; {p.reason}"
     if text_status == "not_located":

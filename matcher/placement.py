@@ -36,12 +36,10 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from .normalize import atoms as split_atoms
-from .words import Line, PageWords, Rect
-
-PlacementStatus = Literal["located", "review", "not_located"]
+from .vocabulary import PlacementStatus, Rect
+from .words import Line, PageWords
 
 # --- Thresholds (one place; scripts/eval_placement.py is the evidence for them) --------
 # Share of the quote's weight the chosen band(s) must account for. At 0.80 a quote with

@@ -10,12 +10,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Status = Literal["located", "review", "not_located", "rejected"]
-TextMatch = Literal["exact", "fuzzy", "review"]
-Rect = tuple[float, float, float, float]
+from .vocabulary import EvidenceStatus, Rect, TextMatch, worst
 
-# Worst first: the order in which a claim's badge summarises its evidence.
-STATUS_ORDER: tuple[Status, ...] = ("rejected", "not_located", "review", "located")
+
+class Alternative(BaseModel):
+    """Another copy of the quoted words that a ``review`` placement stands for."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    page: int = Field(description="1-based page of the copy")
+    rects: list[Rect] = Field(description="PDF points, get_text('words') space, one per line")
 
 
 class EvidenceResult(BaseModel):
@@ -24,7 +28,7 @@ class EvidenceResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     index: int
-    status: Status
+    status: EvidenceStatus
     reason: str
     document: str | None = None
     chunk_id: str | None = None
@@ -42,6 +46,10 @@ class EvidenceResult(BaseModel):
     other_pages: list[int] = Field(
         default_factory=list,
         description="1-based pages holding the quote equally well when no hint chose")
+    alternatives: list[Alternative] = Field(
+        default_factory=list,
+        description="for a review placement, each other copy of the quoted words it stands "
+                    "for (all are drawn in rects), so a person can choose one")
 
 
 class ClaimResult(BaseModel):
@@ -53,11 +61,11 @@ class ClaimResult(BaseModel):
     uncited: bool = False
 
     @property
-    def status(self) -> Status | Literal["uncited"]:
+    def status(self) -> EvidenceStatus | Literal["uncited"]:
         """The claim's badge: uncited, else the worst status among its evidence."""
         if not self.evidence:
             return "uncited"
-        return min((e.status for e in self.evidence), key=STATUS_ORDER.index)
+        return worst(e.status for e in self.evidence)
 
 
 class Summary(BaseModel):

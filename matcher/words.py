@@ -16,8 +16,8 @@ from functools import cached_property
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from .normalize import atoms as split_atoms
+from .vocabulary import Rect
 
-Rect = tuple[float, float, float, float]
 WordSource = Literal["text", "ocr"]
 # (x0, y0, x1, y1, text, block_no, line_no, word_no): PyMuPDF's word tuple layout.
 K = TypeVar("K")

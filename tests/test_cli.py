@@ -55,6 +55,7 @@ def test_check_json_follows_the_contract(cite: Path) -> None:
                                  "rejected": 1, "uncited": 1}
     by_claim = {c["id"]: c["evidence"] for c in report["claims"]}
     [c1] = by_claim["c1"]
+    assert c1["alternatives"] == [] and c1["other_pages"] == []
     chunk_text = "\n".join(LINES)
     assert c1["status"] == "located" and c1["text_match"] == "exact" and c1["page"] == 2
     assert chunk_text[slice(*c1["char_span"])] == "reasonable cost of temporary repairs"
@@ -132,6 +133,29 @@ def test_a_quote_on_two_pages_names_both_until_a_hint_chooses(tmp_path: Path) ->
                                     {"document": "d", "quote": LINES[1]}]}]}))
     item = json.loads(citeview("check", str(cite), "--json").stdout)["claims"][0]["evidence"][0]
     assert item["status"] == "review" and {item["page"], *item["other_pages"]} == {1, 2}
+
+
+def test_a_review_placement_lists_the_other_copies_it_stands_for(tmp_path: Path) -> None:
+    # A clause printed twice on the page, neither copy beside the sentence quoted with it:
+    # both are drawn, and ``alternatives`` names the copy that is not the main one.
+    clause = "actions identified as RC in, and in accordance with"
+    pdf = write_pdf(tmp_path / "p.pdf", [[
+        ("if those actions were performed before the effective date", 330, 100),
+        (clause, 72, 300), ("unrelated words fill this line of the page", 72, 313),
+        (clause, 72, 500)]])
+    cite = tmp_path / "a.cite"
+    cite.write_text(json.dumps({"version": 1, "documents": [{"id": "d", "path": pdf.name}],
+                                "claims": [{"id": "c", "evidence": [{"document": "d", "quote":
+                                    "if those actions were performed before the effective "
+                                    f"date {clause}"}]}]}))
+    out = citeview("check", str(cite), "--json")
+    assert out.returncode == 0, out.stderr
+    [item] = json.loads(out.stdout)["claims"][0]["evidence"]
+    assert item["status"] == "review"
+    [alt] = item["alternatives"]
+    assert alt["page"] == item["page"] == 1
+    assert alt["rects"] and all(r in item["rects"] for r in alt["rects"])
+    assert len(item["rects"]) == 3  # the sentence and both copies of the clause
 
 
 def test_encrypted_pdf_needs_a_password(tmp_path: Path) -> None:

@@ -1,0 +1,62 @@
+"""The words every part of citeview uses for what became of a quote, and where it stands.
+
+One definition each, shared by the matcher, ``citeview check --json``, the command line and
+the viewer: the statuses an evidence item and a claim can have, which of them carry
+rectangles and which are flagged for a person, the rectangle itself, and the progress and
+cancel callbacks long work takes. It imports nothing of the matcher's search code, so the
+viewer's GUI process may import it (its other matcher imports are forbidden there).
+
+>>> EVIDENCE_STATUSES
+('located', 'review', 'not_located', 'rejected')
+>>> worst(["located", "review", "located"])
+'review'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Literal, get_args
+
+# What a page placement says: the quoted words are on the page, all of them (located);
+# placed but uncertain, for a person to look at (review); or not there.
+PlacementStatus = Literal["located", "review", "not_located"]
+# What became of one evidence item (``claims[].evidence[].status`` of ``check --json``):
+# a placement's status, or rejected before any search (unknown id, empty quote, a repair
+# that would be a guess).
+EvidenceStatus = Literal[PlacementStatus, "rejected"]
+# A claim's badge: uncited when it gives no evidence, else its worst evidence status.
+ClaimStatus = Literal[EvidenceStatus, "uncited"]
+# How a quote matched its chunk's text (``text_match``).
+TextMatch = Literal["exact", "fuzzy", "review"]
+
+EVIDENCE_STATUSES: tuple[EvidenceStatus, ...] = get_args(EvidenceStatus)
+CLAIM_STATUSES: tuple[ClaimStatus, ...] = get_args(ClaimStatus)
+# Worst first: the order in which a claim's badge summarises its evidence.
+STATUS_ORDER: tuple[EvidenceStatus, ...] = ("rejected", "not_located", "review", "located")
+# Statuses whose evidence carries a page and rectangles.
+PLACED: frozenset[EvidenceStatus] = frozenset({"located", "review"})
+# Statuses a person must look at ("next flagged" stops at them).
+FLAGGED: frozenset[EvidenceStatus] = frozenset({"review", "not_located"})
+
+# (x0, y0, x1, y1) in PDF points, in PyMuPDF's ``get_text("words")`` space of a page: the
+# unrotated page, origin at the top-left of its CropBox.
+Rect = tuple[float, float, float, float]
+
+# ``progress(done, total)``: called as work advances (items checked, pages read).
+ProgressCallback = Callable[[int, int], None]
+# ``cancel() -> True`` once the caller no longer wants the result; looked at between items.
+CancelCallback = Callable[[], bool]
+
+
+def evidence_status(value: object) -> EvidenceStatus:
+    """``value`` as an evidence status; ValueError naming it when it is not one."""
+    for status in EVIDENCE_STATUSES:
+        if value == status:
+            return status
+    raise ValueError(f"unknown evidence status {value!r} "
+                     f"(expected one of {', '.join(EVIDENCE_STATUSES)})")
+
+
+def worst(statuses: Iterable[EvidenceStatus]) -> EvidenceStatus:
+    """The worst of ``statuses`` by :data:`STATUS_ORDER` (ValueError when there is none)."""
+    return min(statuses, key=STATUS_ORDER.index)
