@@ -98,7 +98,7 @@ PHASES = {
 
 
 def bench_startup(runs: int) -> None:
-    from viewer.app import demo_path
+    from viewer.state.files import demo_path
 
     demo = demo_path()
     pdf = demo.parent / "policy.pdf"

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import install_excepthook, setup_logging
+from .state.files import demo_path, is_citations_file
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QColor
@@ -28,11 +29,6 @@ if TYPE_CHECKING:
     from .window.shell import MainWindow
 
 EXIT_USAGE = 2
-
-
-def demo_path() -> Path:
-    """The bundled demo citations file (its PDF, ``policy.pdf``, sits beside it)."""
-    return Path(str(resources.files("resources") / "demo" / "demo.cite"))
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -120,13 +116,12 @@ def run(args: argparse.Namespace) -> int:
     # Before Qt is imported: the check and render processes start now, with no thread to
     # inherit, and do their own imports (pydantic, PyMuPDF, the matcher) beside Qt's.
     log_path = setup_logging()
-    from .checker import server as engine
-    from .render import worker as render_worker
+    from .checker import client as checker
+    from .render import process as render_process
 
     target = demo_path() if args.demo else args.file
-    engine.prestart(prepare=target if target is not None and target.suffix.lower()
-                    in engine.CITATION_SUFFIXES and target.is_file() else None,
-                    render=render_worker.prestart())
+    checker.prestart(prepare=target if target is not None and is_citations_file(target)
+                     and target.is_file() else None, render=render_process.prestart())
     try:
         started = _start_up(args, target, log_path)
     finally:

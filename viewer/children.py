@@ -1,12 +1,18 @@
 """How the viewer's child processes (check and render) are started and stopped. No Qt.
 
-Both speak over a :mod:`multiprocessing` connection and leave when they read None.
+A child is started by the *name* of its body (``"viewer.checker.server:serve"``), looked
+up in the child: the GUI process never imports the module that runs there, so what that
+module imports (pydantic, PyMuPDF, the matcher) stays out of the GUI process, and the
+import contracts in ``pyproject.toml`` can check it. Both children speak over a
+:mod:`multiprocessing` connection and leave when they read None.
 """
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import sys
+import warnings
 from typing import Any
 
 # Seconds a child is given to leave when asked, and again after it is terminated.
@@ -18,6 +24,31 @@ def context() -> Any:
     (as ``citeview`` does), inherits no threads; a spawned interpreter would spend a good
     part of a second on imports first. spawn elsewhere."""
     return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+
+
+def start(body: str, name: str, *args: Any) -> tuple[Any, Any]:
+    """Run ``body`` ("module:function") in a new child process as ``function(conn, *args)``
+    (after a fork, also given the parent's end, to close). Returns the process and the
+    parent's end of the duplex connection."""
+    ctx = context()
+    ours, theirs = ctx.Pipe(duplex=True)
+    forked = ctx.get_start_method() == "fork"
+    call = (body, theirs, ours, *args) if forked else (body, theirs, None, *args)
+    process = ctx.Process(target=run, args=call, name=name, daemon=True)
+    with warnings.catch_warnings():
+        # Python warns about fork in a process with threads. The children are started
+        # before Qt is imported, or their bodies touch no Qt and leave through os._exit,
+        # so no lock another thread held is ever needed there.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        process.start()
+    theirs.close()
+    return process, ours
+
+
+def run(body: str, *args: Any) -> None:
+    """In the child: import ``body``'s module and call its function with ``args``."""
+    module, _, function = body.partition(":")
+    getattr(importlib.import_module(module), function)(*args)
 
 
 def stop(process: Any, conn: Any) -> None:

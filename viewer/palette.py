@@ -12,13 +12,15 @@ import re
 
 from PySide6.QtGui import QColor
 
+from .state.presentation import BadgeStatus
+
 # A soft highlighter yellow: visible on white, black text stays black under multiply.
 DEFAULT_HIGHLIGHT = "#FFE066"
 
 # Badge backgrounds (white text on top), chosen to read as "good, look, bad, bad, none" and
 # to stay distinguishable for the common colour-vision deficiencies by lightness as well as
 # hue. None of them is near a highlighter colour.
-BADGE_COLORS: dict[str, str] = {
+BADGE_COLORS: dict[BadgeStatus, str] = {
     "located": "#2E7D32",
     "review": "#A15C00",
     "not_located": "#C62828",
@@ -63,7 +65,7 @@ def distinct(color: QColor, avoid: QColor) -> QColor:
     return QColor("#000000") if darker else QColor("#FFFFFF")
 
 
-def badge_color(status: str, highlight: QColor) -> QColor:
+def badge_color(status: BadgeStatus, highlight: QColor) -> QColor:
     """The background of a status badge, kept apart from the highlight colour."""
     return distinct(QColor(BADGE_COLORS.get(status, BADGE_COLORS["pending"])), highlight)
 

@@ -14,10 +14,9 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from matcher.citations import parse_citations
 from matcher.report import CheckReport, ClaimResult, EvidenceResult
-from viewer.checker.server import citations_reply
+from matcher.vocabulary import Rect
+from viewer.checker.server import citations_record
 from viewer.state.records import Citations, Report
-
-Rect = tuple[float, float, float, float]
 
 WORDS = ("policy insured premium coverage limit deductible claim loss property dwelling "
          "liability rider benefit schedule warranty exclusion endorsement applicant agent "
@@ -164,7 +163,7 @@ def report(*claims: ClaimResult) -> Report:
 def citations(data: dict[str, object], path: Path) -> Citations:
     """The window's record of a citations file ``path`` holding ``data``, made as the
     check process makes it."""
-    return Citations.from_json(*citations_reply(parse_citations(data), path))
+    return citations_record(parse_citations(data), path)
 
 
 def write_citations(path: Path, pdf_name: str, claims: list[dict[str, object]]) -> Path:

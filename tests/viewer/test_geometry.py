@@ -11,9 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, QRectF
 
+from viewer.checker.inspection import page_info
 from viewer.render.layout import GAP, MARGIN, MAX_ZOOM, MIN_ZOOM, Layout, ZoomMode, clamp_zoom
-from viewer.render.page import Page, PageInfo
-from viewer.render.renderer import MAX_TILE, tile_grid
+from viewer.render.page import Page
+from viewer.render.tiles import MAX_TILE, tile_grid
+from viewer.state.documents import PageInfo
 
 from .helpers import text_pdf
 
@@ -22,7 +24,7 @@ ROTATIONS = (0, 90, 180, 270)
 
 def infos(pdf: Path) -> list[PageInfo]:
     with pymupdf.open(pdf) as doc:
-        return [PageInfo.from_pymupdf(p) for p in doc]
+        return [page_info(p) for p in doc]
 
 
 @pytest.mark.parametrize("rotation", ROTATIONS)
@@ -35,7 +37,7 @@ def test_transform_equals_pymupdf_mapping(tmp_path: Path, rotation: int,
     with pymupdf.open(pdf) as doc:
         mpage = doc[0]
         words = mpage.get_text("words")
-        page = Page(PageInfo.from_pymupdf(mpage), zoom=zoom, x=17, y=230)
+        page = Page(page_info(mpage), zoom=zoom, x=17, y=230)
         assert words
         for w in words[::5]:
             want = pymupdf.Rect(w[:4]) * mpage.rotation_matrix * zoom
@@ -45,7 +47,7 @@ def test_transform_equals_pymupdf_mapping(tmp_path: Path, rotation: int,
             assert got.width() == pytest.approx(want.width, abs=1e-3)
             assert got.height() == pytest.approx(want.height, abs=1e-3)
         # The page box in words space maps onto exactly the painted page rect.
-        box = page.transform().mapRect(page.info.words_box())
+        box = page.transform().mapRect(page.words_box())
         assert box.x() == pytest.approx(17) and box.y() == pytest.approx(230)
         assert box.width() == pytest.approx(mpage.rect.width * zoom)
         assert box.height() == pytest.approx(mpage.rect.height * zoom)
@@ -71,7 +73,7 @@ def test_device_size_matches_pymupdf_pixmap(tmp_path: Path, width: float, dpr: f
     pdf = text_pdf(tmp_path / "t.pdf", pages=1, size=(width, 792))
     with pymupdf.open(pdf) as doc:
         for zoom in (0.5, 1.0, 1.25, 1.3333, 2.0):
-            page = Page(PageInfo.from_pymupdf(doc[0]), zoom=zoom)
+            page = Page(page_info(doc[0]), zoom=zoom)
             pix = doc[0].get_pixmap(matrix=pymupdf.Matrix(zoom * dpr, zoom * dpr))
             assert page.device_size(dpr) == (pix.width, pix.height)
 

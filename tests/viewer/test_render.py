@@ -9,8 +9,10 @@ import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from viewer.render.page import Page, PageInfo
-from viewer.render.renderer import DocRef, RenderCache, Renderer, RenderKey, Tile, page_keys
+from viewer.checker.inspection import page_info
+from viewer.render.page import Page
+from viewer.render.renderer import Renderer
+from viewer.render.tiles import DocRef, RenderCache, RenderKey, Tile, page_keys
 
 from .helpers import render_page, text_pdf
 
@@ -27,7 +29,7 @@ def test_tiles_are_pymupdfs_pixels(qtbot: QtBot, tmp_path: Path, renderer: Rende
     import pymupdf
 
     with pymupdf.open(pdf) as doc:
-        page = Page(PageInfo.from_pymupdf(doc[0]), zoom=3.0)
+        page = Page(page_info(doc[0]), zoom=3.0)
     doc_ref = DocRef(str(pdf))
     keys = page_keys(doc_ref, page, 1.0)
     assert len(keys) > 1  # 3 × 792 pt is more than one tile
@@ -47,7 +49,7 @@ def test_want_replaces_the_queue(qtbot: QtBot, tmp_path: Path, renderer: Rendere
     import pymupdf
 
     with pymupdf.open(pdf) as doc:
-        pages = [Page(PageInfo.from_pymupdf(p), zoom=1.0) for p in doc]
+        pages = [Page(page_info(p), zoom=1.0) for p in doc]
     ref = DocRef(str(pdf))
     renderer.want(k for p in pages for k in page_keys(ref, p, 1.0))
     last = page_keys(ref, pages[19], 1.0)

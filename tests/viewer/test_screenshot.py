@@ -118,7 +118,7 @@ def test_screenshot_of_a_highlight(tmp_path: Path, scale: int, rotation: int) ->
 
 @pytest.mark.parametrize("scale", [1, 2])
 def test_screenshot_of_the_demo(tmp_path: Path, scale: int) -> None:
-    from viewer.app import demo_path
+    from viewer.state.files import demo_path
 
     if not demo_path().is_file():
         pytest.skip("the bundled demo is not built")

@@ -22,7 +22,7 @@ CHECK_STACK = ("pydantic", "pymupdf", "matcher.citations", "matcher.check", "rap
 
 
 def test_a_screenshot_run_imports_neither_ocr_nor_check_stack(tmp_path: Path) -> None:
-    from viewer.app import demo_path
+    from viewer.state.files import demo_path
 
     if not demo_path().is_file():
         pytest.skip("the bundled demo is not built")

@@ -7,7 +7,7 @@ import threading
 from PySide6.QtCore import QThread
 from pytestqt.qtbot import QtBot
 
-from viewer.tasks import Operation, running_operations
+from viewer.window.operations import Operation, Operations
 
 
 def test_success_progress_and_thread(qtbot: QtBot) -> None:
@@ -32,7 +32,7 @@ def test_success_progress_and_thread(qtbot: QtBot) -> None:
     assert seen["value"] == 42 and seen["on_gui"] is True
     assert seen["worker"] != threading.main_thread().name
     qtbot.waitUntil(lambda: progress == [(1, 3), (2, 3), (3, 3)])
-    assert op not in running_operations()
+    assert not op.is_running()
 
 
 def test_failure_goes_to_the_callback(qtbot: QtBot) -> None:
@@ -62,3 +62,21 @@ def test_cancel_skips_callbacks(qtbot: QtBot) -> None:
     with qtbot.waitSignal(op.finished, timeout=5000):
         pass
     assert called == []
+
+
+def test_operations_know_what_still_runs(qtbot: QtBot) -> None:
+    release = threading.Event()
+    ops = Operations()
+    done: list[str] = []
+    first = ops.run(lambda _p, _c: release.wait(5), lambda _v: done.append("first"),
+                    on_failure=lambda _e: None)
+    second = ops.run(lambda _p, _c: "quick", done.append, on_failure=lambda _e: None)
+    with qtbot.waitSignal(second.finished, timeout=5000):
+        pass
+    assert done == ["quick"] and ops.busy()  # the first still runs
+    first.cancel()
+    assert not ops.busy()  # cancelled work counts as done, its callbacks are skipped
+    release.set()
+    with qtbot.waitSignal(first.finished, timeout=5000):
+        pass
+    assert done == ["quick"]

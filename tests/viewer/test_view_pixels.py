@@ -22,10 +22,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from viewer.checker.inspection import inspect_document
+from viewer.checker.inspection import inspect_pdf
 from viewer.palette import DEFAULT_HIGHLIGHT
 from viewer.render.highlight import Highlighter
-from viewer.render.renderer import DocRef, Renderer
+from viewer.render.renderer import Renderer
+from viewer.render.tiles import DocRef
 from viewer.render.view import PageView
 
 from .helpers import (
@@ -61,7 +62,7 @@ def show_highlight(qtbot: QtBot, view: PageView, pdf: Path, size: tuple[int, int
     view.resize(*size)
     view.show()
     qtbot.waitExposed(view)
-    view.set_document(DocRef(str(pdf)), inspect_document("d", pdf).pages)
+    view.set_document(DocRef(str(pdf)), inspect_pdf(pdf).pages)
     view.set_zoom(zoom)
     view.set_highlights({page: rects})
     view.reveal(page, rects)

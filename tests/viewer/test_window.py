@@ -14,6 +14,7 @@ import signal
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 import pytest
@@ -21,9 +22,13 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt, QUrl
 from PySide6.QtGui import QColor, QDropEvent, QImage, QWheelEvent
 from pytestqt.qtbot import QtBot
 
-from viewer.app import demo_path
+from matcher.vocabulary import ProgressCallback
+from viewer.checker.client import CheckClient
+from viewer.checker.protocol import CheckerError
 from viewer.palette import DEFAULT_HIGHLIGHT
 from viewer.render.layout import ZoomMode
+from viewer.state.files import demo_path
+from viewer.state.records import Report
 from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
 
@@ -245,8 +250,8 @@ def test_missing_pdf_lists_claims_and_can_be_located(qtbot: QtBot, make_window: 
     assert [b.text() for b in window.notice.buttons()] == ["Locate…"]
     claim = window.session.claim_result("ok")
     assert claim is not None and "document missing" in claim.evidence[0].reason
-    assert window.act_locate.isEnabled()
-    window.ask_path = lambda _title, _filter: moved / "policy.pdf"
+    assert window.commands.locate.isEnabled()
+    window.controller.ask_path = lambda _title, _filter: moved / "policy.pdf"
     window.notice.buttons()[0].click()
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=30000)
     assert badges(window, "ok") == ("located",)
@@ -270,7 +275,7 @@ def test_encrypted_pdf_asks_for_the_password(qtbot: QtBot, make_window: MakeWind
         asked.append(message)
         return "wrong" if len(asked) == 1 else "secret"
 
-    window.ask_password = ask
+    window.controller.ask_password = ask
     open_and_check(qtbot, window, locked)
     assert len(asked) == 2 and "not correct" in asked[1]
     assert badges(window, "ok") == ("located",)
@@ -313,14 +318,14 @@ def test_a_check_process_that_died_is_replaced(qtbot: QtBot, make_window: MakeWi
     window = make_window()
     open_and_check(qtbot, window, cite)
     first = window.session.report
-    pid = window.engine.pid
+    pid = window.client.pid
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
-    qtbot.waitUntil(lambda: not window.engine.is_alive(), timeout=30000)
+    qtbot.waitUntil(lambda: not window.client.is_alive(), timeout=30000)
     window.recheck()
     qtbot.waitUntil(lambda: window.session.report is not first and not window.is_busy(),
                     timeout=30000)
-    assert window.engine.pid != pid
+    assert window.client.pid != pid
     assert window.session.report == first
 
 
@@ -392,10 +397,10 @@ def test_zoom_commands(qtbot: QtBot, make_window: MakeWindow, cite: Path) -> Non
     view = window.view
     assert view.zoom_mode is ZoomMode.FIT_WIDTH
     fit = view.zoom
-    window.act_zoom_in.trigger()
+    window.commands.zoom_in.trigger()
     assert view.zoom > fit and view.zoom_mode is ZoomMode.FIXED
     assert window.zoom_label.text() == f"{view.zoom * 100:.0f}%"
-    window.act_fit_page.trigger()
+    window.commands.fit_page.trigger()
     assert view.zoom_mode is ZoomMode.FIT_PAGE and view.zoom < fit
     before = view.zoom
     wheel = QWheelEvent(QPointF(200, 150), QPointF(200, 150), QPoint(0, 0), QPoint(0, 120),
@@ -403,35 +408,73 @@ def test_zoom_commands(qtbot: QtBot, make_window: MakeWindow, cite: Path) -> Non
                         Qt.ScrollPhase.NoScrollPhase, False)
     view.wheelEvent(wheel)
     assert view.zoom > before
-    window.act_fit_width.trigger()
+    window.commands.fit_width.trigger()
     assert view.zoom == pytest.approx(fit)
 
 
+class SlowCheck(CheckClient):
+    """A real check client whose check reports a first step, then waits to be let go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def check(self, path: Path | str, *, progress: ProgressCallback | None = None,
+              **kw: Any) -> Report:
+        if progress is not None:
+            progress(1, 4)
+        self.release.wait(30)
+        return super().check(path, progress=progress, **kw)
+
+
+class FailingCheck(CheckClient):
+    """A real check client whose check fails the way a request to the process fails."""
+
+    def check(self, path: Path | str, **kw: Any) -> Report:
+        raise CheckerError("the disk is on fire")
+
+
 def test_check_runs_in_the_background_with_progress(qtbot: QtBot, make_window: MakeWindow,
-                                                    cite: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    import matcher.check
-
-    real = matcher.check.check_citations
-    release = threading.Event()
-
-    def slow(cf: object, path: object, *, progress: Callable[[int, int], None],
-             cancel: Callable[[], bool], **kw: object) -> object:
-        progress(1, 4)
-        release.wait(20)
-        return real(cf, path, progress=progress, cancel=cancel, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(matcher.check, "check_citations", slow)
-    window = make_window()
+                                                    cite: Path) -> None:
+    slow = SlowCheck()
+    window = make_window(checker=lambda: slow)
     window.open_path(cite)
     qtbot.waitUntil(lambda: window.progress.isVisible() and window.progress.value() == 1,
                     timeout=20000)
     assert window.progress.format() == "Checking %v/4"
+    assert window.cancel_button.isVisible()
     assert window.is_busy()
-    window.act_zoom_in.trigger()  # the window answers while the check runs
-    release.set()
+    window.commands.zoom_in.trigger()  # the window answers while the check runs
+    slow.release.set()
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=30000)
     assert not window.progress.isVisible()
+    assert window.statusBar().currentMessage() == \
+        "3 located · 0 need review · 1 not located · 1 rejected · 1 uncited"
+
+
+def test_a_check_cancelled_while_it_runs_leaves_no_report(qtbot: QtBot, make_window: MakeWindow,
+                                                          cite: Path) -> None:
+    slow = SlowCheck()
+    window = make_window(checker=lambda: slow)
+    window.open_path(cite)
+    qtbot.waitUntil(lambda: window.progress.value() == 1, timeout=20000)
+    window.cancel_button.click()
+    assert not window.progress.isVisible() and not window.is_busy()
+    assert "Check cancelled" in window.statusBar().currentMessage()
+    with qtbot.waitSignal(window.controller.ops.changed, timeout=30000):
+        slow.release.set()  # the check ends; what it found is of no use now
+    assert window.session.report is None
+
+
+def test_a_failing_check_says_so_and_stops_waiting(qtbot: QtBot, make_window: MakeWindow,
+                                                   cite: Path) -> None:
+    window = make_window(checker=FailingCheck)
+    window.open_path(cite)
+    qtbot.waitUntil(lambda: window.notice.isVisible() and not window.is_busy(), timeout=30000)
+    assert window.notice.text() == "Something went wrong: the disk is on fire"
+    assert window.notice.kind == "error" and not window.progress.isVisible()
+    assert window.session.report is None
+    assert badges(window, "ok") == ("pending",)
 
 
 def test_highlight_colour_option_and_setting(qtbot: QtBot, make_window: MakeWindow,

@@ -1,8 +1,9 @@
-"""Which cited pages are scans still waiting for OCR (runs in the check process, no Qt).
+"""Scanned pages: which cited ones still wait for OCR, and recognising one now.
 
-A quote cannot be found on a page that has no text, so when a claim is not located and the
-page it points at is an image without a usable text layer, and ``citeview prepare`` has
-not stored OCR boxes for it, the viewer offers to recognise that page now.
+Runs in the check process, no Qt. A quote cannot be found on a page that has no text, so
+when a claim is not located and the page it points at is an image without a usable text
+layer, and ``citeview prepare`` has not stored OCR boxes for it, the viewer offers to
+recognise that page now; the words go to the OCR store, where the next check finds them.
 """
 
 from __future__ import annotations
@@ -40,3 +41,14 @@ def pages_needing_ocr(path: Path, pages: Iterable[int], *, password: str | None 
     finally:
         doc.close()
     return out
+
+
+def recognise_page(path: Path, page: int, *, password: str | None = None) -> int:
+    """OCR 0-based ``page`` of ``path`` into the OCR store; the number of words read.
+
+    Runs MuPDF in this thread: the check process serves one request at a time and has no
+    other thread that uses PyMuPDF (the render process is a process of its own).
+    """
+    from matcher.ocr.ondemand import ocr_page
+
+    return len(ocr_page(path, page, password=password, isolate=False).words)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QTransform
 
-from .page import Rect
+from matcher.vocabulary import Rect
 
 
 class Highlighter:

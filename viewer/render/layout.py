@@ -13,7 +13,8 @@ from enum import Enum
 
 from PySide6.QtCore import QRectF
 
-from .page import Page, PageInfo
+from ..state.documents import PageInfo
+from .page import Page
 
 # Space around the document and between pages, in logical pixels.
 MARGIN = 12

@@ -15,44 +15,13 @@ it belongs only where pixmaps are made (:mod:`viewer.render.renderer`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QTransform
 
-# (x0, y0, x1, y1) in points.
-Rect = tuple[float, float, float, float]
-# PyMuPDF's (a, b, c, d, e, f): x' = a·x + c·y + e, y' = b·x + d·y + f — the same
-# row-vector convention as QTransform(m11, m12, m21, m22, dx, dy).
-Matrix = tuple[float, float, float, float, float, float]
+from matcher.vocabulary import Rect
 
-
-@dataclass(frozen=True, slots=True)
-class PageInfo:
-    """Facts about one PDF page, read once from PyMuPDF; plain data, safe in any thread."""
-
-    index: int  # 0-based
-    width: float  # of page.rect, in points (after /Rotate, CropBox applied)
-    height: float
-    rotation: int
-    rotation_matrix: Matrix  # words space → page.rect space
-
-    @classmethod
-    def from_pymupdf(cls, page: object) -> PageInfo:
-        """Read a ``pymupdf.Page`` (typed loosely: this module does not import PyMuPDF)."""
-        from ..checker.inspection import page_facts
-
-        return cls(*page_facts(page))
-
-    def rotation_transform(self) -> QTransform:
-        a, b, c, d, e, f = self.rotation_matrix
-        return QTransform(a, b, c, d, e, f)
-
-    def words_box(self) -> QRectF:
-        """The whole page in words space (its width and height swap at 90° and 270°)."""
-        inverse, ok = self.rotation_transform().inverted()
-        assert ok, "a rotation matrix is always invertible"
-        return inverse.mapRect(QRectF(0.0, 0.0, self.width, self.height))
+from ..state.documents import PageInfo
 
 
 class Page:
@@ -73,6 +42,17 @@ class Page:
     @property
     def index(self) -> int:
         return self.info.index
+
+    def rotation_transform(self) -> QTransform:
+        """Words space → page.rect space (the page's rotation matrix)."""
+        a, b, c, d, e, f = self.info.rotation_matrix
+        return QTransform(a, b, c, d, e, f)
+
+    def words_box(self) -> QRectF:
+        """The whole page in words space (its width and height swap at 90° and 270°)."""
+        inverse, ok = self.rotation_transform().inverted()
+        assert ok, "a rotation matrix is always invertible"
+        return inverse.mapRect(QRectF(0.0, 0.0, self.info.width, self.info.height))
 
     @property
     def width(self) -> float:
@@ -95,7 +75,7 @@ class Page:
         """
         dx = self.x + (offset.x() if offset is not None else 0.0)
         dy = self.y + (offset.y() if offset is not None else 0.0)
-        return (self.info.rotation_transform()
+        return (self.rotation_transform()
                 * QTransform.fromScale(self.zoom, self.zoom)
                 * QTransform.fromTranslate(dx, dy))
 

@@ -22,11 +22,15 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from matcher.vocabulary import Rect
+
 from .. import qtcompat
+from ..state.documents import PageInfo
 from .highlight import Highlighter
 from .layout import MARGIN, Layout, ZoomMode, clamp_zoom
-from .page import Page, PageInfo, Rect
-from .renderer import DocRef, Renderer, RenderKey, keys_by_distance, page_keys, tile_rect
+from .page import Page
+from .renderer import Renderer
+from .tiles import DocRef, RenderKey, keys_by_distance, page_keys, tile_rect
 
 # Zoom steps of the zoom-in/out commands (pixels per point).
 ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0,
@@ -346,7 +350,7 @@ class PageView(QAbstractScrollArea):
             transform = page.transform(offset)
             # The painted rect is the page box mapped by the page's own transform: the page
             # image and the highlights below are placed by one and the same mapping.
-            target = transform.mapRect(page.info.words_box())
+            target = transform.mapRect(page.words_box())
             self.painted_pages[page.index] = target
             painter.fillRect(target, PAPER)
             keys = [k for k in page_keys(doc, page, dpr)

@@ -1,5 +1,7 @@
 """The render process: open documents with PyMuPDF and rasterise page tiles on request.
 
+This module runs only in that process (the GUI's handle on it is :mod:`.process`).
+
 Runs in a child process, not a thread: MuPDF keeps the GIL while it rasterises, so a
 render thread would stall the GUI thread for as long as each page takes (tens of ms on a
 plain page, far more on a scan or a map). This module imports no Qt; it speaks plain
@@ -21,15 +23,10 @@ cannot render at all is an ``"error"`` reply, which the window shows on the page
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import signal
-import time
-import warnings
 from collections import OrderedDict
 from typing import Any
-
-from .. import children
 
 # Documents kept open in the worker: the current one and the one before it.
 OPEN_DOCUMENTS = 2
@@ -40,52 +37,10 @@ SHRINK_EVERY = 24
 log = logging.getLogger(__name__)
 
 
-def start() -> tuple[Any, Any]:
-    """Start a render process; returns it and the GUI's end of its connection."""
-    ctx = children.context()
-    ours, theirs = ctx.Pipe(duplex=True)
-    args = (theirs, ours) if ctx.get_start_method() == "fork" else (theirs,)
-    process = ctx.Process(target=serve, args=args, name="citeview-render", daemon=True)
-    with warnings.catch_warnings():
-        # Python warns about fork in a process with threads. The prestarted worker (see
-        # below) is forked by the check process, which has none; one started here is
-        # forked from the GUI, and the child only imports PyMuPDF, never touches Qt, and
-        # leaves through os._exit, so no lock another thread held is ever needed there.
-        warnings.simplefilter("ignore", DeprecationWarning)
-        process.start()
-    theirs.close()
-    return process, ours
-
-
-_prestarted: tuple[Any, Any] | None = None
-# What the check process needs to fork the render process: the render connection's two
-# ends, and a shared integer the render process writes its pid into.
-Handoff = tuple[Any, Any, Any]
-
-
-def prestart() -> Handoff | None:
-    """Start the render process early (``citeview`` calls this before importing Qt).
-
-    On Linux it is forked by the check process (:mod:`viewer.checker.server`) once that has
-    imported PyMuPDF, so one import serves both processes and, while the GUI imports Qt,
-    only two processes compete for the cores; the returned handoff goes to
-    :func:`viewer.checker.server.prestart`. Elsewhere it is started now, and None is returned.
-    """
-    global _prestarted
-    if _prestarted is not None:
-        return None
-    if children.context().get_start_method() != "fork":
-        _prestarted = start()
-        return None
-    ours, theirs = multiprocessing.Pipe(duplex=True)
-    pid = multiprocessing.RawValue("i", 0)
-    _prestarted = (_ForkedElsewhere(pid), ours)
-    return theirs, ours, pid
-
-
-def fork_here(handoff: Handoff, *close: Any) -> None:
-    """In the check process: fork the render process of ``handoff``; the child closes
-    ``close`` (the check process's own connection) and its copy of the GUI's end."""
+def fork_here(handoff: Any, *close: Any) -> None:
+    """In the check process: fork the render process of ``handoff`` (made by
+    :func:`viewer.render.process.prestart`); the child closes ``close`` (the check
+    process's own connection) and its copy of the GUI's end."""
     theirs, ours, pid = handoff
     child = os.fork()
     if child == 0:
@@ -122,51 +77,6 @@ def _close_inherited_files(keep: set[int]) -> None:
                 os.close(fd)
             except OSError:  # the listing's own descriptor, already closed
                 pass
-
-
-class _ForkedElsewhere:
-    """The GUI's handle on a render process the check process forked: not its child, so
-    it is watched through the pid the process wrote, the way ``multiprocessing.Process``
-    would be joined."""
-
-    def __init__(self, pid: Any) -> None:
-        self._pid = pid
-
-    @property
-    def pid(self) -> int | None:
-        return int(self._pid.value) or None
-
-    def is_alive(self) -> bool:
-        pid = self.pid
-        if pid is None:
-            return True  # not forked yet: requests wait in the pipe until it is
-        try:
-            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-                state = f.read().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            return False
-        return state not in ("Z", "X")  # exited: a zombie until the check process ends
-
-    def join(self, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while self.is_alive() and time.monotonic() < deadline:
-            time.sleep(0.005)
-
-    def terminate(self) -> None:
-        if self.pid is not None:
-            try:
-                os.kill(self.pid, signal.SIGTERM)
-            except OSError:
-                pass
-
-
-def take() -> tuple[Any, Any]:
-    """The process started by :func:`prestart` if it still runs, else a new one."""
-    global _prestarted
-    started, _prestarted = _prestarted, None
-    if started is not None and started[0].is_alive():
-        return started
-    return start()
 
 
 def serve(conn: Any, parent_end: Any = None) -> None:

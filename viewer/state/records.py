@@ -1,11 +1,12 @@
 """The citations file and the check report as the window holds them: plain, frozen records.
 
 The GUI process never imports pydantic or the matcher's search code; the check process
-(:mod:`viewer.checker.server`) validates the citations file and checks it, and hands over what the
-window shows. A report arrives as the ``citeview check --json`` document itself, so the
-window reads exactly the public contract, and a file saved by ``check --json`` reads the
-same way (:meth:`Report.from_json`). Only the fields the window uses are kept; the
-contract's other fields are compatible additions it may ignore.
+(:mod:`viewer.checker.server`) validates the citations file and checks it, and hands over
+these records. A report is read from the ``citeview check --json`` document itself
+(:meth:`Report.from_json`), so the window holds exactly the public contract, every field
+of it, and a file saved by ``check --json`` reads the same way. Fields the contract may
+gain later (compatible additions) are accepted and ignored; a status outside the
+vocabulary of :mod:`matcher.vocabulary` is an error naming it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-Rect = tuple[float, float, float, float]
+from matcher.vocabulary import EvidenceStatus, Rect, TextMatch, evidence_status
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,21 +77,63 @@ class Citations:
 class EvidenceOutcome:
     """What the check made of one evidence item (``claims[].evidence[]`` of the report)."""
 
-    status: str  # located, review, not_located, rejected
+    index: int  # position in the claim's evidence list
+    status: EvidenceStatus
     reason: str
-    document: str | None
-    document_path: str | None
-    page: int | None  # 1-based
+    document: str | None = None
+    chunk_id: str | None = None
+    repaired_from: str | None = None  # the chunk id the file gave, when re-attributed
+    char_span: tuple[int, int] | None = None  # half-open, in the final chunk's raw text
+    text_match: TextMatch | None = None
+    page: int | None = None  # 1-based
+    score: float | None = None
+    rects: tuple[Rect, ...] = ()
+    quote: str = ""
+    found_text: str | None = None
+    document_path: str | None = None
+    other_pages: tuple[int, ...] = ()  # 1-based pages holding the quote equally well
+    alternatives: tuple[Alternative, ...] = ()  # other copies a review placement stands for
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], index: int = 0) -> EvidenceOutcome:
+        """From one ``claims[].evidence[]`` object (``index`` if it names none)."""
+        span = data.get("char_span")
+        match = data.get("text_match")
+        return cls(
+            index=int(data.get("index", index)),
+            status=evidence_status(data["status"]),
+            reason=data.get("reason", ""),
+            document=data.get("document"), chunk_id=data.get("chunk_id"),
+            repaired_from=data.get("repaired_from"),
+            char_span=(int(span[0]), int(span[1])) if span is not None else None,
+            text_match=match if match in ("exact", "fuzzy", "review") else None,
+            page=data.get("page"), score=data.get("score"),
+            rects=_rects(data.get("rects", ())),
+            quote=data.get("quote", ""), found_text=data.get("found_text"),
+            document_path=data.get("document_path"),
+            other_pages=tuple(int(p) for p in data.get("other_pages", ())),
+            alternatives=tuple(Alternative(int(a["page"]), _rects(a.get("rects", ())))
+                               for a in data.get("alternatives", ())))
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Another copy of the quoted words: its 1-based page and rectangles."""
+
+    page: int
     rects: tuple[Rect, ...]
-    quote: str
-    found_text: str | None
-    score: float | None
+
+
+def _rects(items: Any) -> tuple[Rect, ...]:
+    return tuple((float(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in items)
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimOutcome:
     id: str
     evidence: tuple[EvidenceOutcome, ...]
+    text: str = ""
+    uncited: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,24 +151,21 @@ class Report:
 
     claims: tuple[ClaimOutcome, ...]
     summary: Summary
+    problems: tuple[str, ...] = ()  # file-level, e.g. a document that is missing
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Report:
         """From the ``citeview check --json`` document."""
         s = data.get("summary", {})
         return cls(
-            claims=tuple(ClaimOutcome(c["id"], tuple(
-                EvidenceOutcome(
-                    status=e["status"], reason=e.get("reason", ""),
-                    document=e.get("document"), document_path=e.get("document_path"),
-                    page=e.get("page"),
-                    rects=tuple((float(r[0]), float(r[1]), float(r[2]), float(r[3]))
-                                for r in e.get("rects", ())),
-                    quote=e.get("quote", ""), found_text=e.get("found_text"),
-                    score=e.get("score"))
-                for e in c.get("evidence", ()))) for c in data.get("claims", ())),
+            claims=tuple(ClaimOutcome(
+                c["id"],
+                tuple(EvidenceOutcome.from_json(e, i) for i, e in enumerate(c.get("evidence", ()))),
+                text=c.get("text", ""), uncited=bool(c.get("uncited", False)))
+                for c in data.get("claims", ())),
             summary=Summary(*(int(s.get(k, 0)) for k in
-                              ("located", "review", "not_located", "rejected", "uncited"))))
+                              ("located", "review", "not_located", "rejected", "uncited"))),
+            problems=tuple(str(p) for p in data.get("problems", ())))
 
     def claim(self, claim_id: str | None) -> ClaimOutcome | None:
         return next((c for c in self.claims if c.id == claim_id), None)

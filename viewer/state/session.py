@@ -13,26 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from ..checker.inspection import DocState
-from ..render.page import PageInfo, Rect
-from .records import Citations, ClaimOutcome, EvidenceOutcome, Report
+from matcher.vocabulary import FLAGGED, PLACED, Rect
 
-BadgeStatus = Literal["located", "review", "not_located", "rejected", "uncited", "pending"]
+from .documents import DocState, PageInfo
+from .records import Citations, ClaimOutcome, Report
+from .rows import ClaimRow, EvidenceView, claim_rows, evidence_views, outcome_document_name
+
 Change = Literal["citations", "documents", "report", "selection", "progress"]
-
-# What a badge says, per status. "needs review" rather than "review": it is an instruction.
-BADGE_TEXT: dict[BadgeStatus, str] = {
-    "located": "located",
-    "review": "needs review",
-    "not_located": "not located",
-    "rejected": "rejected",
-    "uncited": "uncited",
-    "pending": "checking…",
-}
-# Statuses the "next flagged" command stops at.
-FLAGGED: frozenset[BadgeStatus] = frozenset({"review", "not_located"})
-# Statuses whose evidence carries rectangles to draw.
-PLACED: frozenset[str] = frozenset({"located", "review"})
 
 
 class Emitter:
@@ -70,37 +57,6 @@ class DocumentStatus:
     @property
     def name(self) -> str:
         return self.path.name
-
-
-@dataclass(frozen=True)
-class ClaimRow:
-    """A claim as the list shows it: text and one badge per evidence item."""
-
-    id: str
-    text: str
-    badges: tuple[BadgeStatus, ...]
-
-    @property
-    def status(self) -> BadgeStatus:
-        """The worst badge (what "next flagged" looks at)."""
-        order: tuple[BadgeStatus, ...] = ("rejected", "not_located", "review", "pending",
-                                          "located", "uncited")
-        return min(self.badges, key=order.index)
-
-
-@dataclass(frozen=True)
-class EvidenceView:
-    """One evidence item as the detail pane shows it."""
-
-    index: int
-    status: BadgeStatus
-    quote: str
-    found_text: str | None
-    score: float | None
-    reason: str
-    page: int | None  # 1-based
-    document_name: str | None
-    notice: str  # a plain sentence about the highlight (or why there is none)
 
 
 class Session:
@@ -202,21 +158,7 @@ class Session:
 
     def rows(self) -> list[ClaimRow]:
         """Every claim in file order; before the report arrives, with "checking…" badges."""
-        if self.citations is None:
-            return []
-        results = {c.id: c for c in self.report.claims} if self.report else {}
-        rows = []
-        for claim in self.citations.claims:
-            result = results.get(claim.id)
-            badges: tuple[BadgeStatus, ...]
-            if not claim.evidence:
-                badges = ("uncited",)
-            elif result is None:
-                badges = ("pending",) * len(claim.evidence)
-            else:
-                badges = tuple(e.status for e in result.evidence) or ("pending",)
-            rows.append(ClaimRow(claim.id, claim.text, badges))
-        return rows
+        return claim_rows(self.citations, self.report)
 
     # -- selection ----------------------------------------------------------------------
     def select(self, claim_id: str | None) -> None:
@@ -302,40 +244,9 @@ class Session:
 
     def evidence_views(self, claim_id: str | None) -> list[EvidenceView]:
         """The detail pane's content for a claim, sentences included."""
-        if self.citations is None or claim_id is None:
-            return []
-        claim = self.citations.claim(claim_id)
-        if claim is None:
-            return []
-        result = self.claim_result(claim_id)
-        views = []
-        for i, ev in enumerate(claim.evidence):
-            got = result.evidence[i] if result is not None and i < len(result.evidence) else None
-            views.append(self._evidence_view(i, ev.quote, got))
-        return views
+        def known(doc_id: str) -> Path | None:
+            doc = self.documents.get(doc_id)
+            return doc.path if doc is not None else None
 
-    def _evidence_view(self, index: int, quote: str, ev: EvidenceOutcome | None) -> EvidenceView:
-        if ev is None:
-            return EvidenceView(index, "pending", quote, None, None, "", None, None,
-                                "Checking…")
-        name = self._document_name(ev)
-        where = name or "the document"
-        if ev.status in PLACED and ev.page is not None and ev.rects:
-            lines = len(ev.rects)
-            notice = (f"Highlighted on page {ev.page} of {where} "
-                      f"({lines} line{'s' if lines != 1 else ''})")
-            if ev.status == "review":
-                notice += " — needs review"
-        elif ev.status == "rejected":
-            notice = "Rejected — no highlight shown"
-        else:
-            notice = f"Not found in {where} — no highlight shown"
-        return EvidenceView(index, ev.status, ev.quote or quote, ev.found_text, ev.score,
-                            ev.reason, ev.page, name, notice)
-
-    def _document_name(self, ev: EvidenceOutcome) -> str | None:
-        if ev.document is not None and ev.document in self.documents:
-            return self.documents[ev.document].name
-        if ev.document_path:
-            return Path(ev.document_path).name
-        return None
+        return evidence_views(self.citations, self.report, claim_id,
+                              lambda ev: outcome_document_name(ev, known))

@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from ..palette import badge_color
-from ..state.session import BADGE_TEXT, Change, ClaimRow, Session
+from ..state.presentation import status_word
+from ..state.rows import ClaimRow
+from ..state.session import Change, Session
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 6
@@ -65,7 +67,7 @@ class ClaimListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{row.id}  {row.text}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            badges = ", ".join(BADGE_TEXT[b] for b in row.badges)
+            badges = ", ".join(status_word(b) for b in row.badges)
             return f"{row.id}: {row.text}\n{badges}"
         if role == ROW_ROLE:
             return row
@@ -145,7 +147,7 @@ class ClaimDelegate(QStyledItemDelegate):
         painter.setFont(font)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         for status in row.badges:
-            text = BADGE_TEXT[status]
+            text = status_word(status)
             w = fm.horizontalAdvance(text) + 10
             if x + w > right:
                 painter.setPen(QColor("#555555"))

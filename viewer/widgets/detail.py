@@ -12,7 +12,9 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ..palette import badge_color
-from ..state.session import BADGE_TEXT, Change, EvidenceView, Session
+from ..state.presentation import UNCITED_SENTENCE, BadgeStatus, status_word
+from ..state.rows import EvidenceView
+from ..state.session import Change, Session
 
 
 class DetailPane(QTextBrowser):
@@ -52,17 +54,15 @@ class DetailPane(QTextBrowser):
             return _p("Select a claim to see its evidence.")
         parts = [f"<p><b>{escape(claim.id)}</b> — {escape(claim.text)}</p>"]
         if not claim.evidence:
-            parts.append(self._badge("uncited") + " " +
-                         _p("This claim is uncited: it gives no evidence, so there is "
-                            "nothing to highlight."))
+            parts.append(self._badge("uncited") + " " + _p(UNCITED_SENTENCE))
         for ev in s.evidence_views(claim.id):
             parts.append(self._evidence(ev, len(claim.evidence)))
         return "".join(parts)
 
-    def _badge(self, status: str) -> str:
+    def _badge(self, status: BadgeStatus) -> str:
         color = badge_color(status, self.highlight).name()
         return (f'<span style="background-color:{color}; color:#FFFFFF; font-weight:bold">'
-                f"&nbsp;{escape(BADGE_TEXT.get(status, status))}&nbsp;</span>")  # type: ignore[call-overload]
+                f"&nbsp;{escape(status_word(status))}&nbsp;</span>")
 
     def _evidence(self, ev: EvidenceView, count: int) -> str:
         head = f"Evidence {ev.index + 1} of {count}: " if count > 1 else ""

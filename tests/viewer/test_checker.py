@@ -20,18 +20,22 @@ from typing import Any
 import pymupdf
 import pytest
 
-from viewer.checker.server import Engine, EngineError, _Server, request_path
-from viewer.render import worker as render_worker
+from viewer.checker import protocol as p
+from viewer.checker.client import CheckClient
+from viewer.checker.protocol import CheckerError, request_path
+from viewer.checker.server import Server
+from viewer.render import process as render_process
+from viewer.state.documents import Inspection
 from viewer.state.records import Citations, Report
 
 from .helpers import paragraph_lines, text_pdf, write_citations
 
 
 @pytest.fixture
-def engine() -> Iterator[Engine]:
-    e = Engine()
-    yield e
-    e.stop()
+def client() -> Iterator[CheckClient]:
+    c = CheckClient()
+    yield c
+    c.stop()
 
 
 @pytest.fixture
@@ -45,36 +49,35 @@ def cite(tmp_path: Path) -> Path:
     return write_citations(tmp_path / "claims.cite", "policy.pdf", claims)
 
 
-class Counting(_Server):
+class Counting(Server):
     """The real server, noting each piece of work it does."""
 
     def __init__(self, conn: Any) -> None:
         super().__init__(conn)
         self.done: list[str] = []
 
-    def answer(self, kind: str, rid: int, args: Any) -> Any:
-        self.done.append(kind)
-        return super().answer(kind, rid, args)
+    def answer(self, request: p.Request[Any], rid: int) -> Any:
+        self.done.append(type(request).__name__)
+        return super().answer(request, rid)
 
 
-def session(e: Engine, cite: Path, passwords: dict[str, str] | None = None
-            ) -> tuple[Any, list[Any], Any]:
+def session(c: CheckClient, cite: Path, passwords: dict[str, str] | None = None
+            ) -> tuple[Citations, list[Inspection], Report]:
     """What the window asks, in its order: open, inspect each document, check."""
-    path = request_path(cite)
-    data, paths = e.call("open", path)
-    inspected = [e.call("inspect", p, None) for p in paths.values()]
-    return (data, paths), inspected, e.call("check", path, {}, passwords or {})
+    citations = c.open(cite)
+    inspected = [c.inspect(d.path) for d in citations.documents]
+    return citations, inspected, c.check(cite, passwords=passwords)
 
 
-def test_prepared_answers_are_the_answers(engine: Engine, cite: Path) -> None:
-    engine.prepare(cite)  # the window's requests arrive while, or after, it prepares
-    prepared = session(engine, cite)
-    fresh = Engine()
+def test_prepared_answers_are_the_answers(client: CheckClient, cite: Path) -> None:
+    client.prepare(cite)  # the window's requests arrive while, or after, it prepares
+    prepared = session(client, cite)
+    fresh = CheckClient()
     try:
         assert prepared == session(fresh, cite)
     finally:
         fresh.stop()
-    report = Report.from_json(prepared[2])
+    report = prepared[2]
     assert [tuple(e.status for e in c.evidence) for c in report.claims] == \
         [("located",)] * 10 + [("not_located",)]
 
@@ -85,109 +88,115 @@ def test_requests_sent_before_their_answers_are_prepared_wait_for_them(cite: Pat
     path = request_path(cite)
     doc = str(cite.parent.resolve() / "policy.pdf")
     ours, theirs = multiprocessing.Pipe()
-    for msg in (("prepare", -1, (path,)), ("open", 1, (path,)), ("inspect", 2, (doc, None)),
-                ("check", 3, (path, {}, {}))):
+    for msg in (p.Prepare(path), p.Call(1, p.Open(path)), p.Call(2, p.Inspect(doc)),
+                p.Call(3, p.Check(path))):
         ours.send(msg)
     counting = Counting(theirs)
     server = threading.Thread(target=counting.run)
     server.start()
     replies = {}
     while len(replies) < 3:
-        kind, rid, payload = ours.recv()
-        if kind != "progress":
-            replies[rid] = (kind, payload)
+        reply = ours.recv()
+        if not isinstance(reply, p.Progress):
+            replies[reply.rid] = reply
     ours.send(None)
     server.join()
-    fresh = Engine()
+    fresh = CheckClient()
     try:
         opened, [inspected], checked = session(fresh, cite)
-        assert replies == {1: ("ok", opened), 2: ("ok", inspected), 3: ("ok", checked)}
+        assert replies == {1: p.Done(1, opened), 2: p.Done(2, inspected),
+                           3: p.Done(3, checked)}
     finally:
         fresh.stop()
-    assert counting.done == ["open", "inspect", "check"]  # each once, by the preparing
+    assert counting.done == ["Open", "Inspect", "Check"]  # each once, by the preparing
 
 
-def test_an_unforeseen_request_is_answered_for_itself(engine: Engine, cite: Path,
+def test_an_unforeseen_request_is_answered_for_itself(client: CheckClient, cite: Path,
                                                       tmp_path: Path) -> None:
     with pymupdf.open(tmp_path / "policy.pdf") as doc:
         doc.save(tmp_path / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256,
                  user_pw="secret", owner_pw="owner")
     locked = write_citations(tmp_path / "locked.cite", "locked.pdf", json.loads(
         cite.read_text())["claims"])
-    engine.prepare(locked)  # prepares a check without the password: of no use here
-    _, [(state, _, _)], checked = session(engine, locked, {"policy": "secret"})
-    assert state == "encrypted"
-    report = Report.from_json(checked)
+    client.prepare(locked)  # prepares a check without the password: of no use here
+    _, [inspected], report = session(client, locked, {"policy": "secret"})
+    assert inspected.state == "encrypted"
     assert report.summary.located == 10 and report.summary.not_located == 1
 
 
-def test_a_bad_citations_file_is_a_plain_error(engine: Engine, tmp_path: Path) -> None:
+def test_a_bad_citations_file_is_a_plain_error(client: CheckClient, tmp_path: Path) -> None:
     bad = tmp_path / "broken.cite"
     bad.write_text('{"version": 1, "claims": [{"id": 5}]}')
-    engine.prepare(bad)
-    with pytest.raises(EngineError) as err:
-        engine.call("open", request_path(bad))
+    client.prepare(bad)
+    with pytest.raises(CheckerError) as err:
+        client.open(bad)
     assert "broken.cite" in str(err.value) and "claims[0].id" in str(err.value)
-    assert engine.is_alive()  # and it goes on serving
-    assert engine.call("inspect", str(tmp_path / "none.pdf"), None)[0] == "missing"
+    assert client.is_alive()  # and it goes on serving
+    assert client.inspect(tmp_path / "none.pdf").state == "missing"
 
 
 def test_a_cancel_waiting_before_a_check_stops_it_before_any_item(cite: Path) -> None:
     ours, theirs = multiprocessing.Pipe()
-    server = _Server(theirs)
-    server.do_open(0, request_path(cite))
-    ours.send(("inspect", 8, ("x.pdf", None)))  # arrives meanwhile: waits its turn
-    ours.send(("cancel", 7, ()))
-    report = Report.from_json(server.do_check(7, request_path(cite), {}, {}))
+    server = Server(theirs)
+    server.open(0, p.Open(request_path(cite)))
+    ours.send(p.Call(8, p.Inspect("x.pdf")))  # arrives meanwhile: waits its turn
+    ours.send(p.Cancel(7))
+    report = server.check(7, p.Check(request_path(cite)))
     assert all(c.evidence == () for c in report.claims)
-    assert [m[1] for m in server.backlog] == [8]
+    assert [m.rid for m in server.backlog if isinstance(m, p.Call)] == [8]
 
 
-def test_progress_reaches_the_caller(engine: Engine, cite: Path) -> None:
+def test_progress_reaches_the_caller(client: CheckClient, cite: Path) -> None:
     seen: list[tuple[int, int]] = []
-    path = request_path(cite)
-    engine.call("open", path)
-    engine.call("check", path, {}, {}, progress=lambda d, t: seen.append((d, t)))
+    client.open(cite)
+    client.check(cite, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(n, 11) for n in range(1, 12)]
 
 
-def test_a_process_that_died_is_reported_not_waited_for(engine: Engine, cite: Path) -> None:
-    assert engine.pid is not None
-    os.kill(engine.pid, signal.SIGKILL)
-    with pytest.raises(EngineError, match="stopped"):
-        engine.call("open", request_path(cite))
-    assert not engine.is_alive()
+def test_a_process_that_died_is_reported_not_waited_for(client: CheckClient, cite: Path
+                                                       ) -> None:
+    assert client.pid is not None
+    os.kill(client.pid, signal.SIGKILL)
+    with pytest.raises(CheckerError, match="stopped"):
+        client.open(cite)
+    assert not client.is_alive()
 
 
-def test_the_window_reads_check_json_as_the_command_writes_it(engine: Engine, cite: Path
+def test_the_window_reads_check_json_as_the_command_writes_it(client: CheckClient, cite: Path
                                                               ) -> None:
     out = subprocess.run([sys.executable, "-m", "viewer.cli", "check", str(cite), "--json"],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     raw = json.loads(out.stdout)
-    _, _, checked = session(engine, cite)
-    assert Report.from_json(raw) == Report.from_json(checked)
+    _, _, checked = session(client, cite)
     report = Report.from_json(raw)
+    assert report == checked
     for claim, got in zip(raw["claims"], report.claims, strict=True):
         for ev, outcome in zip(claim["evidence"], got.evidence, strict=True):
             assert (outcome.status, outcome.page, outcome.score, outcome.found_text) == \
                 (ev["status"], ev.get("page"), ev.get("score"), ev.get("found_text"))
             assert [list(r) for r in outcome.rects] == ev["rects"]
+            assert (outcome.index, outcome.chunk_id, outcome.repaired_from,
+                    outcome.char_span, outcome.text_match, outcome.document_path,
+                    list(outcome.other_pages), list(outcome.alternatives)) == \
+                (ev["index"], ev["chunk_id"], ev["repaired_from"], ev["char_span"],
+                 ev["text_match"], ev["document_path"], ev["other_pages"],
+                 ev["alternatives"])
 
 
-def test_citations_record_resolves_documents_beside_the_file(engine: Engine, cite: Path
+def test_citations_record_resolves_documents_beside_the_file(client: CheckClient, cite: Path
                                                              ) -> None:
-    citations = Citations.from_json(*engine.call("open", request_path(cite)))
+    citations = client.open(cite)
     assert [d.path for d in citations.documents] == [cite.parent.resolve() / "policy.pdf"]
     assert [c.id for c in citations.claims][-1] == "made-up"
 
 
 def test_the_render_process_forked_by_the_check_process_serves_and_leaves(cite: Path) -> None:
-    handoff = render_worker.prestart()
+    handoff = render_process.prestart()
     if handoff is None:
         pytest.skip("the render process is forked by the check process on Linux only")
-    e = Engine(render=handoff)
-    worker, conn = render_worker.take()
+    e = CheckClient(render=handoff)
+    worker, conn = render_process.take()
     try:
         conn.send((1, str(cite.parent / "policy.pdf"), None, 0, 1.0, (0, 0, 100, 50)))
         kind, job, _x, _y, w, h, stride = conn.recv()

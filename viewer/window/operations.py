@@ -6,7 +6,8 @@ success, failure and progress delivered back on the GUI thread.
     op.start()
 
 The function receives ``progress(done, total)`` and ``cancel() -> bool``. An exception
-in it is handed to ``on_failure``, never to a traceback dialog.
+in it is handed to ``on_failure``, never to a traceback dialog. :class:`Operations` is
+the set of them one owner (the window's controller) has running.
 """
 
 from __future__ import annotations
@@ -18,26 +19,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+from matcher.vocabulary import CancelCallback, ProgressCallback
+
 log = logging.getLogger(__name__)
 
-Progress = Callable[[int, int], None]
-Cancel = Callable[[], bool]
-Work = Callable[[Progress, Cancel], Any]
-
-_running: set[Operation] = set()
-
-
-def running_operations() -> list[Operation]:
-    """Operations started and not yet finished (their callbacks not yet run)."""
-    return list(_running)
-
-
-def stop_all(ms: int = 5000) -> None:
-    """Cancel every running operation and wait for its thread (on shutdown)."""
-    for op in list(_running):
-        op.cancel()
-    for op in list(_running):
-        op.wait(ms)
+Work = Callable[[ProgressCallback, CancelCallback], Any]
 
 
 class _Thread(QThread):
@@ -72,7 +58,7 @@ class Operation(QObject):
         *,
         on_success: Callable[[Any], None],
         on_failure: Callable[[BaseException], None],
-        on_progress: Progress | None = None,
+        on_progress: ProgressCallback | None = None,
         name: str = "citeview-operation",
         parent: QObject | None = None,
     ) -> None:
@@ -89,7 +75,6 @@ class Operation(QObject):
         self._done = False
 
     def start(self) -> Operation:
-        _running.add(self)
         self._thread.start()
         return self
 
@@ -106,7 +91,6 @@ class Operation(QObject):
         ended = bool(self._thread.wait(ms))
         if ended:
             self._done = True
-            _running.discard(self)
         return ended
 
     def is_running(self) -> bool:
@@ -115,7 +99,6 @@ class Operation(QObject):
     def _finish(self) -> None:
         self._thread.wait()
         self._done = True
-        _running.discard(self)
         self.finished.emit()
 
     def _succeeded(self, result: Any) -> None:
@@ -127,3 +110,45 @@ class Operation(QObject):
         self._finish()
         if not self._cancelled.is_set():
             self._on_failure(exc)
+
+
+class Operations(QObject):
+    """The operations one owner has started and not yet seen finish."""
+
+    changed = Signal()  # one started or finished
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ops: list[Operation] = []
+
+    def run(self, work: Work, on_success: Callable[[Any], None], *,
+            on_failure: Callable[[BaseException], None],
+            on_progress: ProgressCallback | None = None,
+            name: str = "citeview-operation") -> Operation:
+        """Start ``work`` in the background; the callbacks run on the GUI thread."""
+        op = Operation(work, on_success=on_success, on_failure=on_failure,
+                       on_progress=on_progress, name=name, parent=self)
+        self._ops.append(op)
+        op.finished.connect(lambda op=op: self._finished(op))
+        op.start()
+        self.changed.emit()
+        return op
+
+    def _finished(self, op: Operation) -> None:
+        if op in self._ops:
+            self._ops.remove(op)
+        self.changed.emit()
+
+    def busy(self) -> bool:
+        """Something started is still running (and was not cancelled)."""
+        return any(op.is_running() and not op.cancelled for op in self._ops)
+
+    def cancel_all(self) -> None:
+        """Ask every operation to stop; their callbacks are skipped."""
+        for op in self._ops:
+            op.cancel()
+
+    def wait_all(self, ms: int = 5000) -> None:
+        """Wait for every operation's thread (on shutdown, after :meth:`cancel_all`)."""
+        for op in list(self._ops):
+            op.wait(ms)

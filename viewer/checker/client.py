@@ -1,0 +1,190 @@
+"""The GUI's one door to the check process: typed calls that block until answered.
+
+    client = CheckClient()
+    citations = client.open(path)                       # -> Citations
+    inspection = client.inspect(doc.path, password)     # -> Inspection
+    report = client.check(path, progress=bar.update)    # -> Report
+    client.ocr_page(scan, 0)                            # -> words stored
+
+Each call blocks the calling thread (a :mod:`viewer.tasks` operation, never the GUI
+thread), so the window's code reads as if the work ran in-thread; calls from several
+threads at once are safe. A ``cancel()`` given to a call is looked at while it waits:
+once true, the process is asked to stop early, and what it then replies (a partial
+report, or a failure saying "cancelled") is of no use to the caller. A failed request
+raises :class:`~viewer.checker.protocol.CheckerError` with a sentence for the person. The
+process is started by the name of its body, so this module imports nothing of what runs
+there.
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from matcher.vocabulary import CancelCallback, ProgressCallback
+
+from .. import children
+from ..state.documents import Inspection
+from ..state.records import Citations, Report
+from . import protocol as p
+
+T = TypeVar("T")
+
+BODY = "viewer.checker.server:serve"
+# How often a waiting caller looks at its own cancel() (seconds).
+CANCEL_POLL_S = 0.05
+# What a call still waiting hears when the process ends under it.
+DIED = "the check process stopped unexpectedly; the log has the details"
+
+
+class CheckClient:
+    """The GUI's end of a check process."""
+
+    def __init__(self, render: Any = None) -> None:
+        """Start a check process; with a render handoff (fork only, from
+        :func:`viewer.render.process.prestart`) it also forks the render process."""
+        self._process, self._conn = children.start(BODY, "citeview-check", render)
+        if render is not None:
+            render[0].close()  # the render process's end is its own now
+        self._send_lock = threading.Lock()
+        self._ids = itertools.count()
+        self._waiting: dict[int, tuple[queue.SimpleQueue[Any], ProgressCallback | None]] = {}
+        self._lock = threading.Lock()
+        self._dead = False
+        self._reader = threading.Thread(target=self._read, name="citeview-check-reader",
+                                        daemon=True)
+        self._reader.start()
+
+    # -- the requests ------------------------------------------------------------------
+    def open(self, path: Path | str, *, cancel: CancelCallback | None = None) -> Citations:
+        """Read and validate a citations file; CheckerError with the problems if it is bad."""
+        return self.call(p.Open(p.request_path(path)), cancel=cancel)
+
+    def inspect(self, path: Path | str, password: str | None = None, *,
+                cancel: CancelCallback | None = None) -> Inspection:
+        """Open a PDF: usable or why not, and its pages' sizes."""
+        return self.call(p.Inspect(str(path), password), cancel=cancel)
+
+    def check(self, path: Path | str, *, moved: Mapping[str, Path | str] | None = None,
+              passwords: Mapping[str, str] | None = None,
+              progress: ProgressCallback | None = None,
+              cancel: CancelCallback | None = None) -> Report:
+        """Check the citations file at ``path`` (as last opened), documents ``moved``."""
+        request = p.Check(p.request_path(path),
+                          tuple(sorted((k, str(v)) for k, v in (moved or {}).items())),
+                          tuple(sorted((passwords or {}).items())))
+        return self.call(request, progress=progress, cancel=cancel)
+
+    def scanned_pages(self, path: Path | str, pages: Sequence[int], *,
+                      password: str | None = None,
+                      cancel: CancelCallback | None = None) -> tuple[int, ...]:
+        """Which of these 0-based pages are scans with no text and no stored OCR."""
+        return self.call(p.ScannedPages(str(path), tuple(pages), password), cancel=cancel)
+
+    def ocr_page(self, path: Path | str, page: int, *, password: str | None = None,
+                 cancel: CancelCallback | None = None) -> int:
+        """Recognise 0-based ``page`` now and store its words (for the next check);
+        returns how many words were read."""
+        return self.call(p.OcrPage(str(path), page, password), cancel=cancel)
+
+    def prepare(self, path: Path | str) -> None:
+        """Have the process open, inspect and check ``path`` ahead of the requests for it."""
+        self._send(p.Prepare(p.request_path(path)))
+
+    # -- the process -------------------------------------------------------------------
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid  # type: ignore[no-any-return]
+
+    def is_alive(self) -> bool:
+        return not self._dead and bool(self._process.is_alive())
+
+    def stop(self) -> None:
+        """Ask the process to leave, and wait for it (a few seconds at most)."""
+        with self._send_lock:
+            children.stop(self._process, self._conn)
+        self._conn.close()
+        self._reader.join(children.STOP_TIMEOUT_S)
+
+    def call(self, request: p.Request[T], *, progress: ProgressCallback | None = None,
+             cancel: CancelCallback | None = None) -> T:
+        """Send ``request`` and wait for its reply; CheckerError if it failed."""
+        rid = next(self._ids)
+        answers: queue.SimpleQueue[p.Done | p.Failed] = queue.SimpleQueue()
+        with self._lock:
+            if self._dead:
+                raise p.CheckerError("the check process has stopped")
+            self._waiting[rid] = (answers, progress)
+        try:
+            self._send(p.Call(rid, request))
+            asked = False
+            while True:
+                try:
+                    reply = answers.get(timeout=CANCEL_POLL_S if cancel else None)
+                except queue.Empty:
+                    if not asked and cancel is not None and cancel():
+                        self._send(p.Cancel(rid))
+                        asked = True
+                    continue
+                if isinstance(reply, p.Done):
+                    return reply.value  # type: ignore[return-value]  # typed by the request
+                raise p.CheckerError(reply.message)
+        finally:
+            with self._lock:
+                self._waiting.pop(rid, None)
+
+    def _send(self, msg: p.ToServer) -> None:
+        try:
+            with self._send_lock:
+                self._conn.send(msg)
+        except (OSError, ValueError) as exc:
+            self._dead = True
+            raise p.CheckerError("the check process has stopped") from exc
+
+    def _read(self) -> None:
+        while True:
+            try:
+                msg: p.FromServer = self._conn.recv()
+            except (EOFError, OSError, ValueError):
+                break
+            with self._lock:
+                waiting = self._waiting.get(msg.rid)
+            if waiting is None:
+                continue  # the caller gave up (cancelled)
+            answers, progress = waiting
+            if isinstance(msg, p.Progress):
+                if progress is not None:
+                    progress(msg.done, msg.total)
+            else:
+                answers.put(msg)
+        with self._lock:
+            self._dead = True
+            for answers, _ in self._waiting.values():
+                answers.put(p.Failed(-1, DIED))
+
+
+_prestarted: CheckClient | None = None
+
+
+def prestart(prepare: Path | None = None, render: Any = None) -> None:
+    """Start the check process now (``citeview`` does, before importing Qt), have it
+    prepare the citations file the window is about to open, if any, and fork the render
+    process from the ``render`` handoff."""
+    global _prestarted
+    if _prestarted is None:
+        _prestarted = CheckClient(render)
+    if prepare is not None:
+        _prestarted.prepare(prepare)
+
+
+def take() -> CheckClient:
+    """The process started by :func:`prestart`, else a new one; the caller owns it."""
+    global _prestarted
+    client, _prestarted = _prestarted, None
+    if client is not None and client.is_alive():
+        return client
+    return CheckClient()

@@ -1,0 +1,133 @@
+"""What the window may ask the check process, and what comes back: one typed message each.
+
+The check process (:mod:`viewer.checker.server`) reads citations files, inspects PDFs,
+checks quotes and recognises scanned pages, so the GUI process never imports pydantic,
+PyMuPDF, pytesseract or the matcher's search code. The two speak over a
+:mod:`multiprocessing` connection, which pickles these dataclasses:
+
+    to the process     Call(rid, request)          answer ``request`` (served in order)
+                       Prepare(path)               no reply: answer the window's first
+                                                   requests for ``path`` before they come
+                       Cancel(rid)                 stop request ``rid`` early (a check
+                                                   stops between evidence items; what it
+                                                   replies is discarded by the caller)
+                       None                        stop the process
+    from the process   Progress(rid, done, total)  any number, while a check runs
+                       Done(rid, value)            the request's reply, typed by the request
+                       Failed(rid, message)        a sentence for the person
+
+Every request is a frozen, hashable dataclass naming its reply type (``Open`` is a
+``Request[Citations]``), so the client's one generic call is typed, and a prepared answer
+is found by the request itself. A new capability (an export, a find, a page's words for
+text selection, saving a review) is a request class here, a handler in the server and a
+method on :class:`viewer.checker.client.CheckClient`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from ..state.documents import Inspection
+from ..state.records import Citations, Report
+
+T = TypeVar("T")
+
+
+class CheckerError(Exception):
+    """A request failed: the message is a sentence for the person."""
+
+
+def request_path(path: Path | str) -> str:
+    """How a file is named in requests: absolute, so a prepared answer is found."""
+    return str(Path(path).expanduser().resolve())
+
+
+# -- requests ------------------------------------------------------------------------------
+class Request(Generic[T]):
+    """A question for the check process whose answer is a ``T``."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Open(Request[Citations]):
+    """Read and validate a citations file (``path`` as :func:`request_path` names it)."""
+
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Inspect(Request[Inspection]):
+    """Open a PDF: usable or why not, and every page's size and rotation."""
+
+    path: str
+    password: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Check(Request[Report]):
+    """Check the citations file at ``path`` as last opened, some documents moved."""
+
+    path: str
+    moved: tuple[tuple[str, str], ...] = ()  # (document id, where it is now)
+    passwords: tuple[tuple[str, str], ...] = field(default=(), repr=False)  # (id, password)
+
+
+@dataclass(frozen=True, slots=True)
+class ScannedPages(Request[tuple[int, ...]]):
+    """Which of these 0-based pages are scans without text and without stored OCR."""
+
+    path: str
+    pages: tuple[int, ...]
+    password: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class OcrPage(Request[int]):
+    """Recognise one 0-based page now and store its word boxes; replies the word count."""
+
+    path: str
+    page: int
+    password: str | None = field(default=None, repr=False)
+
+
+# -- messages ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Call:
+    rid: int
+    request: Request[object]
+
+
+@dataclass(frozen=True, slots=True)
+class Prepare:
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    rid: int
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    rid: int
+    done: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    rid: int
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    rid: int
+    message: str
+
+
+ToServer = Call | Prepare | Cancel | None
+FromServer = Progress | Done | Failed

@@ -1,0 +1,96 @@
+"""The GUI's handle on the render process: start it, or have the check process fork it.
+
+No Qt, and nothing of what the render process imports: it is started by the name of its
+body, :func:`viewer.render.worker.serve`.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from typing import Any
+
+from .. import children
+
+BODY = "viewer.render.worker:serve"
+
+
+def start() -> tuple[Any, Any]:
+    """Start a render process; returns it and the GUI's end of its connection."""
+    # The prestarted process (see below) is forked by the check process, which has no
+    # threads; one started here is forked from the GUI, and the child only imports
+    # PyMuPDF and never touches Qt.
+    return children.start(BODY, "citeview-render")
+
+
+_prestarted: tuple[Any, Any] | None = None
+# What the check process needs to fork the render process: the render connection's two
+# ends, and a shared integer the render process writes its pid into.
+Handoff = tuple[Any, Any, Any]
+
+
+def prestart() -> Handoff | None:
+    """Start the render process early (``citeview`` calls this before importing Qt).
+
+    On Linux it is forked by the check process (:mod:`viewer.checker.server`) once that has
+    imported PyMuPDF, so one import serves both processes and, while the GUI imports Qt,
+    only two processes compete for the cores; the returned handoff goes to
+    :func:`viewer.checker.client.prestart`. Elsewhere it is started now, and None is returned.
+    """
+    global _prestarted
+    if _prestarted is not None:
+        return None
+    if children.context().get_start_method() != "fork":
+        _prestarted = start()
+        return None
+    ours, theirs = multiprocessing.Pipe(duplex=True)
+    pid = multiprocessing.RawValue("i", 0)
+    _prestarted = (_ForkedElsewhere(pid), ours)
+    return theirs, ours, pid
+
+
+class _ForkedElsewhere:
+    """The GUI's handle on a render process the check process forked: not its child, so
+    it is watched through the pid the process wrote, the way ``multiprocessing.Process``
+    would be joined."""
+
+    def __init__(self, pid: Any) -> None:
+        self._pid = pid
+
+    @property
+    def pid(self) -> int | None:
+        return int(self._pid.value) or None
+
+    def is_alive(self) -> bool:
+        pid = self.pid
+        if pid is None:
+            return True  # not forked yet: requests wait in the pipe until it is
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        return state not in ("Z", "X")  # exited: a zombie until the check process ends
+
+    def join(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while self.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    def terminate(self) -> None:
+        if self.pid is not None:
+            try:
+                os.kill(self.pid, signal.SIGTERM)
+            except OSError:
+                pass
+
+
+def take() -> tuple[Any, Any]:
+    """The process started by :func:`prestart` if it still runs, else a new one."""
+    global _prestarted
+    started, _prestarted = _prestarted, None
+    if started is not None and started[0].is_alive():
+        return started
+    return start()

@@ -1,0 +1,104 @@
+"""What the claims list and the detail pane show, as plain rows built from the records.
+
+A :class:`ClaimRow` is a claim with one badge per evidence item; an :class:`EvidenceView`
+is one evidence item with the sentence the detail pane says about it. Both are made from
+the citations file and the report (the report may not have arrived yet: "checking…").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from matcher.vocabulary import STATUS_ORDER, EvidenceStatus
+
+from .presentation import BadgeStatus, evidence_sentence
+from .records import Citations, EvidenceOutcome, Report
+
+# Worst first, as a badge summarises a claim: the evidence order, with "pending" before
+# "located" (not known to be fine yet) and "uncited" last (nothing to look at).
+BADGE_ORDER: tuple[BadgeStatus, ...] = (*STATUS_ORDER[:-1], "pending", "located", "uncited")
+
+
+@dataclass(frozen=True)
+class ClaimRow:
+    """A claim as the list shows it: text and one badge per evidence item."""
+
+    id: str
+    text: str
+    badges: tuple[BadgeStatus, ...]
+
+    @property
+    def status(self) -> BadgeStatus:
+        """The worst badge (what "next flagged" looks at)."""
+        return min(self.badges, key=BADGE_ORDER.index)
+
+
+@dataclass(frozen=True)
+class EvidenceView:
+    """One evidence item as the detail pane shows it."""
+
+    index: int
+    status: EvidenceStatus | BadgeStatus
+    quote: str
+    found_text: str | None
+    score: float | None
+    reason: str
+    page: int | None  # 1-based
+    document_name: str | None
+    notice: str  # a plain sentence about the highlight (or why there is none)
+
+
+def claim_rows(citations: Citations | None, report: Report | None) -> list[ClaimRow]:
+    """Every claim in file order; before the report arrives, with "checking…" badges."""
+    if citations is None:
+        return []
+    results = {c.id: c for c in report.claims} if report else {}
+    rows = []
+    for claim in citations.claims:
+        result = results.get(claim.id)
+        badges: tuple[BadgeStatus, ...]
+        if not claim.evidence:
+            badges = ("uncited",)
+        elif result is None:
+            badges = ("pending",) * len(claim.evidence)
+        else:
+            badges = tuple(e.status for e in result.evidence) or ("pending",)
+        rows.append(ClaimRow(claim.id, claim.text, badges))
+    return rows
+
+
+def evidence_views(citations: Citations | None, report: Report | None, claim_id: str | None,
+                   document_name: Callable[[EvidenceOutcome], str | None]
+                   ) -> list[EvidenceView]:
+    """The detail pane's content for a claim, sentences included; ``document_name``
+    names the file an outcome is on."""
+    if citations is None or claim_id is None:
+        return []
+    claim = citations.claim(claim_id)
+    if claim is None:
+        return []
+    result = report.claim(claim_id) if report is not None else None
+    views = []
+    for i, ev in enumerate(claim.evidence):
+        got = result.evidence[i] if result is not None and i < len(result.evidence) else None
+        if got is None:
+            views.append(EvidenceView(i, "pending", ev.quote, None, None, "", None, None,
+                                      "Checking…"))
+            continue
+        name = document_name(got)
+        notice = evidence_sentence(got.status, page=got.page, lines=len(got.rects),
+                                   document=name)
+        views.append(EvidenceView(i, got.status, got.quote or ev.quote, got.found_text,
+                                  got.score, got.reason, got.page, name, notice))
+    return views
+
+
+def outcome_document_name(ev: EvidenceOutcome, known: Callable[[str], Path | None]
+                          ) -> str | None:
+    """The file name an outcome is on: its document's (``known(id)``), else its path's."""
+    path = known(ev.document) if ev.document is not None else None
+    if path is not None:
+        return path.name
+    return Path(ev.document_path).name if ev.document_path else None

@@ -1,0 +1,166 @@
+"""The window's commands: every action with its shortcut, the menus and the toolbar.
+
+One object holds them (:class:`WindowActions`), as qpageview's ``ViewActions`` does: the
+shell asks for the menus and the toolbar to be built, and enables or disables actions by
+name; what each one does is the slot it was given, so the commands are listed in one
+place with their keys and the keyboard-shortcut help is built from the menus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QSpinBox, QToolBar
+
+Slot = Callable[[], object]
+
+
+@dataclass
+class Slots:
+    """What the commands do (given by the shell, which owns the widgets they act on)."""
+
+    open: Slot
+    open_demo: Slot
+    locate: Slot
+    recheck: Slot
+    quit: Slot
+    zoom_in: Slot
+    zoom_out: Slot
+    actual_size: Slot
+    fit_width: Slot
+    fit_page: Slot
+    go_to_page: Slot
+    highlight_color: Slot
+    next_claim: Slot
+    previous_claim: Slot
+    next_flagged: Slot
+    previous_flagged: Slot
+    shortcuts: Slot
+    about: Slot
+
+
+class WindowActions(QObject):
+    """Every command of the window as a QAction, plus the menus and toolbar showing them."""
+
+    def __init__(self, window: QMainWindow, slots: Slots) -> None:
+        super().__init__(window)
+        S = QKeySequence.StandardKey
+        self.open = self._action("&Open…", slots.open, S.Open,
+                                 tip="Open a citations file or a PDF")
+        self.demo = self._action("Open &Demo", slots.open_demo,
+                                 tip="Open the bundled sample application")
+        self.locate = self._action("&Locate Document…", slots.locate, "Ctrl+L",
+                                   tip="Point to a document the citations file names")
+        self.recheck = self._action("&Check Again", slots.recheck, "F5",
+                                    tip="Run the check again")
+        self.quit = self._action("&Quit", slots.quit, S.Quit)
+        self.zoom_in = self._action("Zoom &In", slots.zoom_in, S.ZoomIn, "Ctrl+=")
+        self.zoom_out = self._action("Zoom &Out", slots.zoom_out, S.ZoomOut)
+        self.zoom_100 = self._action("&Actual Size", slots.actual_size, "Ctrl+0")
+        self.fit_width = self._action("Fit &Width", slots.fit_width, "Ctrl+1")
+        self.fit_page = self._action("Fit &Page", slots.fit_page, "Ctrl+2")
+        self.goto = self._action("&Go to Page…", slots.go_to_page, "Ctrl+G")
+        self.color = self._action("&Highlight Colour…", slots.highlight_color)
+        self.next = self._action("&Next Claim", slots.next_claim, "J",
+                                 tip="Select the next claim")
+        self.prev = self._action("&Previous Claim", slots.previous_claim, "K",
+                                 tip="Select the previous claim")
+        self.next_flag = self._action("Next &Flagged", slots.next_flagged, "F",
+                                      tip="Next claim that needs review or was not located")
+        self.prev_flag = self._action("Previous F&lagged", slots.previous_flagged, "Shift+F")
+        self.shortcuts = self._action("&Keyboard Shortcuts", slots.shortcuts, "F1")
+        self.about = self._action("&About citeview", slots.about)
+        self.locate.setEnabled(False)
+        self.recheck.setEnabled(False)
+
+    def _action(self, text: str, slot: Slot, *shortcuts: str | QKeySequence,
+                tip: str = "") -> QAction:
+        action = QAction(text, self.parent())
+        if shortcuts:
+            action.setShortcuts([QKeySequence(s) for s in shortcuts])
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def build_menus(self, window: QMainWindow) -> QMenu:
+        """Fill the window's menu bar; returns the (still empty) Open Recent menu."""
+        bar = window.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.open)
+        recent = file_menu.addMenu("Open &Recent")
+        for a in (self.demo, None, self.locate, self.recheck, None, self.quit):
+            file_menu.addSeparator() if a is None else file_menu.addAction(a)
+        view_menu = bar.addMenu("&View")
+        for a in (self.zoom_in, self.zoom_out, self.zoom_100, None, self.fit_width,
+                  self.fit_page, None, self.goto, None, self.color):
+            view_menu.addSeparator() if a is None else view_menu.addAction(a)
+        claims_menu = bar.addMenu("&Claims")
+        for a in (self.next, self.prev, None, self.next_flag, self.prev_flag):
+            claims_menu.addSeparator() if a is None else claims_menu.addAction(a)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.shortcuts)
+        help_menu.addAction(self.about)
+        return recent
+
+    def build_toolbar(self, window: QMainWindow) -> Toolbar:
+        """Add the main toolbar: open, claim stepping, zoom, and the page number box."""
+        tb = QToolBar("Main")
+        tb.setObjectName("main-toolbar")
+        tb.setMovable(False)
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        window.addToolBar(tb)
+        tb.addAction(self.open)
+        tb.addSeparator()
+        self.prev.setIconText("◀ Claim")
+        self.next.setIconText("Claim ▶")
+        self.next_flag.setIconText("Next flagged")
+        for a in (self.prev, self.next, self.next_flag):
+            tb.addAction(a)
+        tb.addSeparator()
+        self.zoom_out.setIconText("−")
+        self.zoom_in.setIconText("+")
+        tb.addAction(self.zoom_out)
+        zoom_label = QLabel("100%")
+        zoom_label.setMinimumWidth(44)
+        zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        tb.addWidget(zoom_label)
+        tb.addAction(self.zoom_in)
+        self.fit_width.setIconText("Width")
+        self.fit_page.setIconText("Page")
+        tb.addAction(self.fit_width)
+        tb.addAction(self.fit_page)
+        tb.addSeparator()
+        tb.addWidget(QLabel(" Page "))
+        page_box = QSpinBox()
+        page_box.setRange(0, 0)
+        page_box.setKeyboardTracking(False)
+        page_box.setAccessibleName("Page number")
+        tb.addWidget(page_box)
+        page_count = QLabel(" of 0 ")
+        tb.addWidget(page_count)
+        return Toolbar(tb, zoom_label, page_box, page_count)
+
+
+@dataclass(frozen=True)
+class Toolbar:
+    """The toolbar and the widgets on it that show state: zoom, page number, page count."""
+
+    bar: QToolBar
+    zoom_label: QLabel
+    page_box: QSpinBox
+    page_count_label: QLabel
+
+
+def shortcut_lines(window: QMainWindow) -> list[str]:
+    """Every menu command with a shortcut, as "keys<TAB>command" lines."""
+    lines = []
+    for menu in window.menuBar().findChildren(QMenu):
+        for a in menu.actions():
+            if not a.shortcut().isEmpty():
+                keys = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                lines.append(f"{keys}\t{a.text().replace('&', '')}")
+    return lines
