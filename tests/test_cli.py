@@ -77,7 +77,8 @@ def test_check_json_follows_the_contract(cite: Path) -> None:
 def test_check_table_is_readable(cite: Path) -> None:
     out = citeview("check", str(cite))
     assert out.returncode == 0
-    assert "2 located, 0 to review, 1 not located, 1 rejected, 1 uncited" in out.stdout
+    assert "2 located, 0 need review, 1 not located, 1 rejected, 1 uncited" in out.stdout
+    assert "not located" in out.stdout.splitlines()[4]  # the status words of the window
 
 
 def test_missing_document_is_reported_per_evidence(cite: Path) -> None:

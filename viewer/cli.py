@@ -1,25 +1,19 @@
-"""The ``citeview`` command: open the viewer, or check / locate / schema / prepare / store.
+"""The ``citeview`` command: open the viewer, or run a headless subcommand.
 
-Subcommands never import Qt, so ``citeview check`` starts fast and runs on a server.
-Every failure a user can cause ends in a one-paragraph message and exit status 2.
+A subcommand (check, locate, schema, prepare, store) goes to :mod:`viewer.commands`,
+which never imports Qt, so ``citeview check`` starts fast and runs on a server; anything
+else opens the viewer (:mod:`viewer.app`). Every failure a user can cause ends in a
+one-paragraph message and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from matcher.document import OcrWordSource
-    from matcher.report import CheckReport
-
-SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store")
-EXIT_USAGE = 2
+from .commands import SUBCOMMANDS, run
 
 
 def _version() -> str:
@@ -30,11 +24,6 @@ def _version() -> str:
         return version("citeview")
     except PackageNotFoundError:
         return "0+unknown"
-
-
-def _fail(message: str) -> int:
-    print(f"citeview: {message}", file=sys.stderr)
-    return EXIT_USAGE
 
 
 def _top_parser() -> argparse.ArgumentParser:
@@ -69,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         if args and args[0] in SUBCOMMANDS:
-            return _subcommand(args[0], args[1:])
+            return run(args[0], args[1:])
         if not args or args[0] in ("-h", "--help", "--version"):
             if args:
                 _top_parser().parse_args(args)
@@ -82,118 +71,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-
-
-def _subcommand(name: str, args: list[str]) -> int:
-    if name == "check":
-        return _check(args)
-    if name == "locate":
-        return _locate(args)
-    if name == "schema":
-        argparse.ArgumentParser(prog="citeview schema",
-                                description="Print the JSON Schema of the citations file."
-                                ).parse_args(args)
-        from matcher.citations import json_schema
-        print(json.dumps(json_schema(), indent=2))
-        return 0
-    if name == "store":
-        from matcher.ocr.cli import store_main
-        return store_main(args)
-    from matcher.ocr.cli import main as prepare_main
-    return prepare_main(args)
-
-
-def _check(args: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="citeview check",
-        description="Check every evidence quote of a citations file against its PDFs.")
-    parser.add_argument("citations", type=Path, help="a .cite or .json citations file")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--password", action="append", default=[], metavar="DOC=PASSWORD",
-                        help="password for an encrypted document (repeatable)")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    opts = parser.parse_args(args)
-
-    from matcher.check import check_citations
-    from matcher.citations import CitationsError, load_citations
-    from matcher.progress import Progress
-
-    try:
-        cf = load_citations(opts.citations)
-    except CitationsError as exc:
-        return _fail(str(exc))
-    passwords = dict(p.split("=", 1) for p in opts.password if "=" in p)
-    # Progress only for checks that outlast a second, as the brief asks.
-    bar = Progress(0, unit="quotes", label="checking", show_after=1.0)
-    report = check_citations(cf, opts.citations, passwords=passwords, ocr=_ocr_store(),
-                             progress=None if opts.quiet else bar.update)
-    bar.close()
-    if opts.json:
-        print(report.model_dump_json(indent=2))
-    else:
-        print(_table(report))
-    return 0
-
-
-def _ocr_store() -> OcrWordSource:
-    """Where ``citeview prepare`` keeps OCR word boxes, so prepared scans are matched."""
-    from matcher.ocr.store import OcrStore
-    return OcrStore.default()
-
-
-def _table(report: CheckReport) -> str:
-    """The readable form of a check: one row per evidence item, then the summary."""
-    rows = [("claim", "#", "status", "page", "score", "reason")]
-    for c in report.claims:
-        if not c.evidence:
-            rows.append((c.id, "-", "uncited", "", "", "no evidence given"))
-        for e in c.evidence:
-            rows.append((c.id, str(e.index), e.status, str(e.page or ""),
-                         f"{e.score:.0f}" if e.score is not None else "", e.reason))
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    lines = ["  ".join(r[i].ljust(widths[i]) for i in range(5)) + "  " + r[5] for r in rows]
-    s = report.summary
-    lines.append("")
-    lines.append(f"{s.located} located, {s.review} to review, {s.not_located} not located, "
-                 f"{s.rejected} rejected, {s.uncited} uncited")
-    lines += [f"problem: {p}" for p in report.problems]
-    return "\n".join(lines)
-
-
-def _locate(args: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="citeview locate",
-                                     description="Place one quote on a PDF's page(s).")
-    parser.add_argument("pdf", type=Path)
-    parser.add_argument("--quote", required=True, help="the text to find")
-    parser.add_argument("--page", type=int, action="append", default=[],
-                        help="1-based page hint (repeatable); not a promise")
-    parser.add_argument("--password", default=None)
-    parser.add_argument("--json", action="store_true")
-    opts = parser.parse_args(args)
-
-    from matcher.document import DocumentError, PdfSource
-    from matcher.locate import locate_quote
-
-    try:
-        src = PdfSource(opts.pdf, password=opts.password,
-                        ocr=_ocr_store())
-    except DocumentError as exc:
-        return _fail(str(exc))
-    with src:
-        p = locate_quote(src, opts.quote, hints=[n - 1 for n in opts.page])
-    out = {"status": p.status, "page": None if p.page is None or not p.placed else p.page + 1,
-           "score": p.score, "reason": p.reason, "rects": [list(r) for r in p.rects],
-           "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages]}
-    if opts.json:
-        print(json.dumps(out, indent=2))
-    else:
-        where = f"page {out['page']}" if out["page"] else "no page"
-        print(f"{p.status} ({where}, score {p.score:.0f}): {p.reason}")
-        for r in p.rects:
-            print("  rect " + ", ".join(f"{v:.1f}" for v in r))
-        if p.found_text:
-            print(f"  text: {p.found_text}")
-    return 0
 
 
 if __name__ == "__main__":

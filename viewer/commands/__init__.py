@@ -1,0 +1,54 @@
+"""The headless commands: ``citeview check``, ``locate``, ``schema``, ``prepare``, ``store``.
+
+They run in the command's own process, without a window: nothing here imports Qt, so
+``citeview check`` starts fast and runs on a server. Every failure a user can cause ends
+in a one-paragraph message and exit status 2. ``prepare`` and ``store`` are the OCR
+store's (:mod:`matcher.ocr.cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matcher.document import OcrWordSource
+
+SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store")
+EXIT_USAGE = 2
+
+
+def run(name: str, args: list[str]) -> int:
+    """Run subcommand ``name`` (one of :data:`SUBCOMMANDS`) with its arguments."""
+    if name == "check":
+        from .check import main as check_main
+        return check_main(args)
+    if name == "locate":
+        from .locate import main as locate_main
+        return locate_main(args)
+    if name == "schema":
+        argparse.ArgumentParser(prog="citeview schema",
+                                description="Print the JSON Schema of the citations file."
+                                ).parse_args(args)
+        from matcher.citations import json_schema
+        print(json.dumps(json_schema(), indent=2))
+        return 0
+    if name == "store":
+        from matcher.ocr.cli import store_main
+        return store_main(args)
+    from matcher.ocr.cli import main as prepare_main
+    return prepare_main(args)
+
+
+def fail(message: str) -> int:
+    """Say what went wrong on stderr; the exit status for a user's mistake."""
+    print(f"citeview: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def ocr_store() -> OcrWordSource:
+    """Where ``citeview prepare`` keeps OCR word boxes, so prepared scans are matched."""
+    from matcher.ocr.store import OcrStore
+    return OcrStore.default()
