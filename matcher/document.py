@@ -103,8 +103,8 @@ def page_text(page: pymupdf.Page) -> str:
 class PdfSource:
     """One open PDF: page count, per-page words (cached) and its content hash.
 
-    Not thread-safe across threads for MuPDF calls; a lock serialises them so a worker
-    thread may own the source while the GUI thread only reads cached results.
+    MuPDF calls are serialised by a lock, so one source may be shared by the threads of
+    one process; PyMuPDF objects never cross a process boundary.
     """
 
     def __init__(

@@ -1,7 +1,8 @@
 """`matcher.ocr` resolves its public names on first use, and none of them loads pytesseract.
 
-The viewer imports :mod:`matcher.ocr.store` on every start-up; pytesseract (with numpy and
-PIL) is imported only by the functions that run tesseract.
+Every check opens :mod:`matcher.ocr.store` (``citeview check``, the viewer's check
+process); pytesseract (with numpy and PIL) is imported only by the functions that run
+tesseract.
 """
 
 from __future__ import annotations

@@ -1,23 +1,24 @@
 """citeview's desktop viewer: claims on one side, the PDF on the other, highlights on top.
 
-One job per module:
+Three processes, and folders that say which runs what:
 
-* :mod:`.page` — a page's size and the one transform (words-space points → pixels);
-* :mod:`.layout` — pages stacked vertically; fit width / fit page / fixed zoom;
-* :mod:`.render` and :mod:`.render_worker` — render keys, tiles, the byte-budgeted cache,
-  and the worker process that rasterises pages with PyMuPDF;
-* :mod:`.highlight` — evidence rectangles, painted through the page transform;
-* :mod:`.view` — the scrolling page view (never waits for rendering);
-* :mod:`.session` — the Qt-free model: what is open, the check report, the selection;
-* :mod:`.records` — the citations file and the check report as plain records, read from
-  the ``check --json`` contract (the GUI process never imports pydantic or PyMuPDF);
-* :mod:`.engine` — the check process: reads, inspects and checks, started before Qt;
-* :mod:`.children` — how the check and render processes start and stop;
-* :mod:`.claims`, :mod:`.detail`, :mod:`.notice` — widgets built from the session;
-* :mod:`.tasks` — background operations with callbacks on the GUI thread;
-* :mod:`.documents`, :mod:`.scans` — what the check process finds out about PDFs;
-* :mod:`.window`, :mod:`.app` and :mod:`.screenshot` — the main window, ``citeview FILE``
-  and ``--screenshot``;
-* :mod:`.palette`, :mod:`.settings`, :mod:`.errors`, :mod:`.qtcompat` — colours,
-  remembered preferences, plain error messages, and a guard for a PySide6 bug.
+* the **GUI process** — :mod:`.app` (start-up: the children first, then Qt and the
+  window), :mod:`.window` (the shell, its actions, the controller of the open → inspect
+  → check → select flow, background operations, ``--screenshot``, preferences),
+  :mod:`.widgets` (claims list, detail pane, notice bar), :mod:`.render` (the page
+  transform, layout, tiles, renderer, highlights and the view), :mod:`.state` (the
+  Qt-free records, session, rows and wording the widgets are built from) and
+  :mod:`.palette` and :mod:`.qtcompat`; it never imports pydantic, PyMuPDF, pytesseract
+  or the matcher's search code (import contracts in ``pyproject.toml`` check it);
+* the **check process** — :mod:`.checker` (the protocol, the GUI's client, the server,
+  inspecting PDFs, scanned pages): reads and validates citations files, inspects and
+  checks documents and recognises scans, with the matcher;
+* the **render process** — :mod:`.render.worker`, forked by the check process once
+  PyMuPDF is imported: rasterises page tiles.
+
+:mod:`.children` starts and stops the two children by the name of their bodies.
+:mod:`.cli` is the ``citeview`` command: :mod:`.commands` runs the headless subcommands
+(check, locate, schema, prepare, store) in the command's own process, without Qt;
+anything else opens the viewer. :mod:`.errors` turns unexpected errors into a sentence
+and a log entry.
 """

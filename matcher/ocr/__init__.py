@@ -9,8 +9,9 @@
 - :mod:`.ondemand` OCRs one page now for the viewer (:func:`ocr_page`).
 
 The names below are imported from their submodule on first use, not with the package:
-the viewer imports :mod:`.store` on every start-up, and an eager ``.ondemand`` would bring
-``concurrent.futures`` and, through tesseract, pytesseract, numpy and PIL with it.
+every check opens :mod:`.store` (``citeview check`` and the viewer's check process), and an
+eager ``.ondemand`` would bring ``concurrent.futures`` and, through tesseract,
+pytesseract, numpy and PIL with it.
 
 Nothing here imports Qt or the viewer.
 """

@@ -26,7 +26,7 @@ PROG = "citeview prepare"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``prepare`` argument parser (the lead's ``citeview`` CLI may embed it)."""
+    """The ``prepare`` argument parser (``citeview prepare`` runs it, see :func:`main`)."""
     p = argparse.ArgumentParser(
         prog=PROG,
         description="OCR the scanned pages of every PDF under FOLDER once and store the word "

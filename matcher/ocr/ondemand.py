@@ -1,9 +1,10 @@
-"""OCR one page now, for the viewer's "OCR this page" button: no Qt, safe off the GUI thread.
+"""OCR one page now and store its words: the viewer's "Recognise Text" button. No Qt.
 
-PyMuPDF does not support being called from two threads at once, and the viewer renders
-pages on its own thread; so by default the rendering and recognition run in a short-lived
-child process (about 0.6 s of start-up on top of 1–4 s of OCR), and this thread only
-hashes the file and writes the store.
+The viewer calls it in its check process, which uses PyMuPDF from one thread only, with
+``isolate=False``. PyMuPDF does not support being called from two threads at once, so a
+caller whose other threads may use it keeps the default: the rendering and recognition
+run in a short-lived child process (about 0.6 s of start-up on top of 1–4 s of OCR), and
+the calling thread only hashes the file and writes the store.
 """
 
 from __future__ import annotations
@@ -38,9 +39,9 @@ def ocr_page(
     ``store`` defaults to :meth:`OcrStore.default` (where ``citeview prepare`` writes).
     ``on_stage`` hears ``"checking"``, ``"recognizing"``, ``"storing"`` (for a progress
     label). ``isolate=False`` runs MuPDF in this thread: only for callers with no other
-    thread using PyMuPDF (scripts, tests). Raises :class:`OcrSetupError` when tesseract
-    or the language is missing, :class:`OcrFailed` with a sentence for the person when
-    the file, the page or tesseract fails.
+    thread using PyMuPDF (the viewer's check process, scripts, tests). Raises
+    :class:`OcrSetupError` when tesseract or the language is missing, :class:`OcrFailed`
+    with a sentence for the person when the file, the page or tesseract fails.
 
     Example (in a worker thread)::
 
@@ -57,8 +58,8 @@ def ocr_page(
         raise OcrFailed(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     stage("recognizing")
     if isolate:
-        # "spawn", never "fork": the caller is a GUI process with threads (Qt's, the
-        # renderer's), and a forked copy of a threaded process may deadlock.
+        # "spawn", never "fork": the caller has other threads (that is why it isolates),
+        # and a forked copy of a threaded process may deadlock.
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
             page = pool.submit(_recognize_file, str(path), page_no, dpi, lang, password).result()

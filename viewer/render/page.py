@@ -9,7 +9,7 @@ Highlight rectangles arrive in PDF points in PyMuPDF's ``get_text("words")`` spa
 
 places the page image (``page.rect`` scaled by the same zoom) and every highlight, and
 nothing else in the viewer converts coordinates. Device pixel ratio never appears here:
-it belongs only where pixmaps are made (:mod:`viewer.render.renderer`).
+it belongs only where pixmaps are made (:mod:`viewer.render.tiles`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """A bar above the pages for what the reader must know or do next.
 
 Used for a document that is missing (with a button to locate it), locked (a button to
-enter the password), unreadable, or still being checked. The scanned-page OCR offer ("this
-page has no text yet — OCR it now") is meant to live here too: one sentence, one button.
+enter the password) or unreadable, for the offer to recognise a scanned page ("this page
+has no text yet", with a button), and for what went wrong: one sentence, a few buttons.
 """
 
 from __future__ import annotations
