@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
@@ -153,3 +153,16 @@ def keys_by_distance(pages: Iterable[tuple[Page, list[RenderKey]]], centre_y: fl
             scored.append((abs(mid - centre_y), n, key))
     scored.sort(key=lambda s: (s[0], s[1]))
     return (k for _, _, k in scored)
+
+
+def wanted_keys(doc: DocRef, pages: Sequence[Page], visible: Sequence[Page],
+                missing: Iterable[tuple[Page, list[RenderKey]]], dpr: float,
+                centre_y: float) -> list[RenderKey]:
+    """What to render next: the ``missing`` tiles in view, nearest the centre first, then
+    the whole pages just above and below the ``visible`` ones."""
+    wanted = list(keys_by_distance(missing, centre_y))
+    if visible:
+        around = [pages[i] for i in (visible[-1].index + 1, visible[0].index - 1)
+                  if 0 <= i < len(pages)]
+        wanted += [k for p in around for k in page_keys(doc, p, dpr)]
+    return wanted

@@ -30,7 +30,7 @@ from .highlight import Highlighter
 from .layout import MARGIN, Layout, ZoomMode, clamp_zoom
 from .page import Page
 from .renderer import Renderer
-from .tiles import DocRef, RenderKey, keys_by_distance, page_keys, tile_rect
+from .tiles import DocRef, RenderKey, Tile, page_keys, tile_rect, wanted_keys
 
 # Zoom steps of the zoom-in/out commands (pixels per point).
 ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0,
@@ -357,7 +357,8 @@ class PageView(QAbstractScrollArea):
                     if tile_rect(target.topLeft(), k.tile, dpr).intersects(view)]
             absent = [k for k in keys if k not in self.renderer.cache]
             if absent:
-                self._paint_interim(painter, page, target, keys[0].scale)
+                paint_interim(painter, self.renderer.cache.others(doc, page.index, keys[0].scale),
+                              page, target)
             for key in keys:
                 tile = self.renderer.cache.get(key)
                 if tile is not None:
@@ -365,7 +366,7 @@ class PageView(QAbstractScrollArea):
                     at = (tile.x, tile.y, tile.image.width(), tile.image.height())
                     painter.drawImage(tile_rect(target.topLeft(), at, dpr), tile.image)
                 elif key in self.renderer.errors:
-                    self._paint_error(painter, target)
+                    paint_error(painter, target)
             self.painted_highlights += [(page.index, r) for r in
                                         self.highlighter.paint(painter, page.index, transform,
                                                                target)]
@@ -373,47 +374,11 @@ class PageView(QAbstractScrollArea):
             if absent:
                 missing.append((page, absent))
         painter.end()
-        self._request(visible, missing, dpr)
+        # What is missing in view, nearest the centre first, then the neighbouring pages.
+        self.renderer.want(wanted_keys(doc, lay.pages, visible, missing, dpr,
+                                       self.visible_layout_rect().center().y()))
         if not missing:
             self._settle.start()
-
-    def _paint_interim(self, painter: QPainter, page: Page, target: QRectF,
-                       scale: float) -> None:
-        """Draw this page's tiles from another zoom, scaled, while the right ones render."""
-        assert self.doc is not None
-        tiles = self.renderer.cache.others(self.doc, page.index, scale)
-        if not tiles:
-            return
-        painter.save()
-        painter.setClipRect(target)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        for tile in tiles:
-            # Device pixels at that tile's scale → points → logical pixels at this zoom.
-            k = page.zoom / tile.key.scale
-            painter.drawImage(QRectF(target.x() + tile.x * k, target.y() + tile.y * k,
-                                     tile.image.width() * k, tile.image.height() * k),
-                              tile.image)
-        painter.restore()
-
-    def _paint_error(self, painter: QPainter, target: QRectF) -> None:
-        painter.save()
-        painter.setPen(QColor("#9E9E9E"))
-        painter.drawText(target, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                         "This page could not be displayed.")
-        painter.restore()
-
-    def _request(self, visible: list[Page], missing: list[tuple[Page, list[RenderKey]]],
-                 dpr: float) -> None:
-        """Ask for what is missing in view, nearest the centre first, then the neighbours."""
-        assert self.pages_layout is not None and self.doc is not None
-        centre = self.visible_layout_rect().center().y()
-        wanted = list(keys_by_distance(missing, centre))
-        if visible:
-            pages = self.pages_layout.pages
-            around = [pages[i] for i in (visible[-1].index + 1, visible[0].index - 1)
-                      if 0 <= i < len(pages)]
-            wanted += [k for p in around for k in page_keys(self.doc, p, dpr)]
-        self.renderer.want(wanted)
 
     def _on_rendered(self, key: RenderKey) -> None:
         if key.doc != self.doc or self.pages_layout is None:
@@ -427,3 +392,28 @@ class PageView(QAbstractScrollArea):
     def _emit_if_settled(self) -> None:
         if self.is_settled():
             self.settled.emit()
+
+
+def paint_interim(painter: QPainter, tiles: Sequence[Tile], page: Page, target: QRectF) -> None:
+    """Draw this page's tiles from another zoom, scaled, while the right ones render."""
+    if not tiles:
+        return
+    painter.save()
+    painter.setClipRect(target)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+    for tile in tiles:
+        # Device pixels at that tile's scale → points → logical pixels at this zoom.
+        k = page.zoom / tile.key.scale
+        painter.drawImage(QRectF(target.x() + tile.x * k, target.y() + tile.y * k,
+                                 tile.image.width() * k, tile.image.height() * k),
+                          tile.image)
+    painter.restore()
+
+
+def paint_error(painter: QPainter, target: QRectF) -> None:
+    """Say on the page that it could not be rendered."""
+    painter.save()
+    painter.setPen(QColor("#9E9E9E"))
+    painter.drawText(target, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                     "This page could not be displayed.")
+    painter.restore()

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QSpinBox, QToolBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QSpinBox, QToolBar
+
+from .settings import Preferences
 
 Slot = Callable[[], object]
 
@@ -164,3 +167,29 @@ def shortcut_lines(window: QMainWindow) -> list[str]:
                 keys = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 lines.append(f"{keys}\t{a.text().replace('&', '')}")
     return lines
+
+
+def show_shortcuts(window: QMainWindow) -> None:
+    """The Help ▸ Keyboard Shortcuts box: every menu command with keys, and the wheel."""
+    lines = [*shortcut_lines(window), "Ctrl+wheel\tZoom around the pointer"]
+    QMessageBox.information(window, "Keyboard shortcuts", "\n".join(lines))
+
+
+def show_about(window: QMainWindow) -> None:
+    QMessageBox.about(window, "About citeview",
+                      "citeview — check that an answer's citations say what it claims.\n"
+                      "Each quote is found in the PDF and highlighted on its page.")
+
+
+def fill_recent(menu: QMenu, prefs: Preferences, open_path: Callable[[Path], None]) -> None:
+    """Fill the Open Recent menu (it is filled each time it is about to show)."""
+    menu.clear()
+    recent = prefs.recent_files()
+    for p in recent:
+        action = menu.addAction(str(p))
+        action.triggered.connect(lambda _c=False, p=p: open_path(p))
+    if not recent:
+        menu.addAction("(none)").setEnabled(False)
+    else:
+        menu.addSeparator()
+        menu.addAction("Clear Menu").triggered.connect(prefs.clear_recent)

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLineEdit,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QSplitter,
@@ -43,7 +42,7 @@ from ..state.session import Change, Session
 from ..widgets.claims import ClaimList
 from ..widgets.detail import DetailPane
 from ..widgets.notice import NoticeBar
-from .actions import Slots, WindowActions, shortcut_lines
+from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcuts
 from .controller import Busy, Controller, Notice
 from .settings import Preferences
 
@@ -129,7 +128,7 @@ class MainWindow(QMainWindow):
             next_claim=lambda: self.step_claim(1), previous_claim=lambda: self.step_claim(-1),
             next_flagged=lambda: self.step_claim(1, flagged=True),
             previous_flagged=lambda: self.step_claim(-1, flagged=True),
-            shortcuts=self._show_shortcuts, about=self._show_about))
+            shortcuts=lambda: show_shortcuts(self), about=lambda: show_about(self)))
         self.recent_menu = self.commands.build_menus(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         bar = self.commands.build_toolbar(self)
@@ -293,38 +292,19 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        recent = self.prefs.recent_files()
-        for p in recent:
-            action = self.recent_menu.addAction(str(p))
-            action.triggered.connect(lambda _c=False, p=p: self.open_path(p))
-        if not recent:
-            self.recent_menu.addAction("(none)").setEnabled(False)
-        else:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear Menu").triggered.connect(self.prefs.clear_recent)
+        fill_recent(self.recent_menu, self.prefs, self.open_path)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if self._dropped_path(event) is not None:
+        if dropped_path(event) is not None:
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        path = self._dropped_path(event)
+        path = dropped_path(event)
         if path is not None:
             event.acceptProposedAction()
             self.open_path(path)
-
-    @staticmethod
-    def _dropped_path(event: QDragEnterEvent | QDropEvent) -> Path | None:
-        mime = event.mimeData()
-        for url in mime.urls() if mime.hasUrls() else []:
-            if url.isLocalFile():
-                path = Path(url.toLocalFile())
-                if path.suffix.lower() in (*CITATION_SUFFIXES, ".pdf"):
-                    return path
-        return None
 
     def _ask_password(self, name: str, message: str) -> str | None:
         text, ok = QInputDialog.getText(self, f"Password for {name}", message,
@@ -385,15 +365,6 @@ class MainWindow(QMainWindow):
             color.setAlpha(255)
             self.set_highlight_color(color, remember=True)
 
-    def _show_shortcuts(self) -> None:
-        lines = [*shortcut_lines(self), "Ctrl+wheel\tZoom around the pointer"]
-        QMessageBox.information(self, "Keyboard shortcuts", "\n".join(lines))
-
-    def _show_about(self) -> None:
-        QMessageBox.about(self, "About citeview",
-                          "citeview — check that an answer's citations say what it claims.\n"
-                          "Each quote is found in the PDF and highlighted on its page.")
-
     # -- showing and closing ------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -426,3 +397,14 @@ class MainWindow(QMainWindow):
         state = self.prefs.splitter_state()
         if state is not None:
             self.splitter.restoreState(state)
+
+
+def dropped_path(event: QDragEnterEvent | QDropEvent) -> Path | None:
+    """The citations file or PDF dragged onto the window, if it is one."""
+    mime = event.mimeData()
+    for url in mime.urls() if mime.hasUrls() else []:
+        if url.isLocalFile():
+            path = Path(url.toLocalFile())
+            if path.suffix.lower() in (*CITATION_SUFFIXES, ".pdf"):
+                return path
+    return None
