@@ -6,11 +6,9 @@ Fields named in the contract keep their names and meanings; extra fields (``quot
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
-from .vocabulary import EvidenceStatus, Rect, TextMatch, worst
+from .vocabulary import ClaimStatus, EvidenceStatus, Rect, TextMatch, worst
 
 
 class Alternative(BaseModel):
@@ -61,7 +59,7 @@ class ClaimResult(BaseModel):
     uncited: bool = False
 
     @property
-    def status(self) -> EvidenceStatus | Literal["uncited"]:
+    def status(self) -> ClaimStatus:
         """The claim's badge: uncited, else the worst status among its evidence."""
         if not self.evidence:
             return "uncited"

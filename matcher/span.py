@@ -8,11 +8,11 @@ back-map, so the span always indexes the bytes stored for the chunk.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from .normalize import fold
+from .vocabulary import TextMatch
 
-SpanKind = Literal["exact", "fuzzy", "review"]
+SpanKind = TextMatch  # how the span was found: the report's ``text_match``
 
 # A fuzzy alignment at or above ACCEPT is a typographic or near-verbatim copy; between
 # REVIEW and ACCEPT it is recognisably the passage but reworded, so a person decides;

@@ -31,6 +31,7 @@ TextMatch = Literal["exact", "fuzzy", "review"]
 
 EVIDENCE_STATUSES: tuple[EvidenceStatus, ...] = get_args(EvidenceStatus)
 CLAIM_STATUSES: tuple[ClaimStatus, ...] = get_args(ClaimStatus)
+TEXT_MATCHES: tuple[TextMatch, ...] = get_args(TextMatch)
 # Worst first: the order in which a claim's badge summarises its evidence.
 STATUS_ORDER: tuple[EvidenceStatus, ...] = ("rejected", "not_located", "review", "located")
 # Statuses whose evidence carries a page and rectangles.

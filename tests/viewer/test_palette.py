@@ -38,3 +38,9 @@ def test_badges_stay_distinct_from_any_highlight(rgb: int) -> None:
 def test_parse_color() -> None:
     assert parse_color("#12abEF") == QColor("#12ABEF")
     assert parse_color("red") is None and parse_color("#12345") is None
+
+
+def test_every_badge_has_a_colour_and_a_word() -> None:
+    from viewer.state.presentation import STATUS_WORDS
+
+    assert set(BADGE_COLORS) == set(STATUS_WORDS)

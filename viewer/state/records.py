@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from matcher.vocabulary import EvidenceStatus, Rect, TextMatch, evidence_status
+from matcher.vocabulary import (
+    CLAIM_STATUSES,
+    TEXT_MATCHES,
+    EvidenceStatus,
+    Rect,
+    TextMatch,
+    evidence_status,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +113,7 @@ class EvidenceOutcome:
             document=data.get("document"), chunk_id=data.get("chunk_id"),
             repaired_from=data.get("repaired_from"),
             char_span=(int(span[0]), int(span[1])) if span is not None else None,
-            text_match=match if match in ("exact", "fuzzy", "review") else None,
+            text_match=match if match in TEXT_MATCHES else None,
             page=data.get("page"), score=data.get("score"),
             rects=_rects(data.get("rects", ())),
             quote=data.get("quote", ""), found_text=data.get("found_text"),
@@ -163,8 +170,7 @@ class Report:
                 tuple(EvidenceOutcome.from_json(e, i) for i, e in enumerate(c.get("evidence", ()))),
                 text=c.get("text", ""), uncited=bool(c.get("uncited", False)))
                 for c in data.get("claims", ())),
-            summary=Summary(*(int(s.get(k, 0)) for k in
-                              ("located", "review", "not_located", "rejected", "uncited"))),
+            summary=Summary(**{k: int(s.get(k, 0)) for k in CLAIM_STATUSES}),
             problems=tuple(str(p) for p in data.get("problems", ())))
 
     def claim(self, claim_id: str | None) -> ClaimOutcome | None:
