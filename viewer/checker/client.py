@@ -98,7 +98,7 @@ class CheckClient:
     # -- the process -------------------------------------------------------------------
     @property
     def pid(self) -> int | None:
-        return self._process.pid  # type: ignore[no-any-return]
+        return self._process.pid
 
     def is_alive(self) -> bool:
         return not self._dead and bool(self._process.is_alive())

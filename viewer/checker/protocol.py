@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..state.documents import Inspection
 from ..state.records import Citations, Report
@@ -97,7 +97,7 @@ class OcrPage(Request[int]):
 @dataclass(frozen=True, slots=True)
 class Call:
     rid: int
-    request: Request[object]
+    request: Request[Any]
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from .records import Citations, EvidenceOutcome, Report
 # Worst first, as a badge summarises a claim: the evidence order, with "pending" before
 # "located" (not known to be fine yet) and "uncited" last (nothing to look at).
 BADGE_ORDER: tuple[BadgeStatus, ...] = (*STATUS_ORDER[:-1], "pending", "located", "uncited")
+PENDING: tuple[BadgeStatus, ...] = ("pending",)
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,9 @@ def claim_rows(citations: Citations | None, report: Report | None) -> list[Claim
         if not claim.evidence:
             badges = ("uncited",)
         elif result is None:
-            badges = ("pending",) * len(claim.evidence)
+            badges = PENDING * len(claim.evidence)
         else:
-            badges = tuple(e.status for e in result.evidence) or ("pending",)
+            badges = tuple(e.status for e in result.evidence) or PENDING
         rows.append(ClaimRow(claim.id, claim.text, badges))
     return rows
 
