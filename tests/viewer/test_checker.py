@@ -97,7 +97,7 @@ def test_requests_sent_before_their_answers_are_prepared_wait_for_them(cite: Pat
     replies = {}
     while len(replies) < 3:
         reply = ours.recv()
-        if not isinstance(reply, p.Progress):
+        if not isinstance(reply, p.Progressed):
             replies[reply.rid] = reply
     ours.send(None)
     server.join()

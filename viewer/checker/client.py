@@ -156,7 +156,7 @@ class CheckClient:
             if waiting is None:
                 continue  # the caller gave up (cancelled)
             answers, progress = waiting
-            if isinstance(msg, p.Progress):
+            if isinstance(msg, p.Progressed):
                 if progress is not None:
                     progress(msg.done, msg.total)
             else:

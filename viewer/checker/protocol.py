@@ -5,16 +5,16 @@ checks quotes and recognises scanned pages, so the GUI process never imports pyd
 PyMuPDF, pytesseract or the matcher's search code. The two speak over a
 :mod:`multiprocessing` connection, which pickles these dataclasses:
 
-    to the process     Call(rid, request)          answer ``request`` (served in order)
-                       Prepare(path)               no reply: answer the window's first
-                                                   requests for ``path`` before they come
-                       Cancel(rid)                 stop request ``rid`` early (a check
-                                                   stops between evidence items; what it
-                                                   replies is discarded by the caller)
-                       None                        stop the process
-    from the process   Progress(rid, done, total)  any number, while a check runs
-                       Done(rid, value)            the request's reply, typed by the request
-                       Failed(rid, message)        a sentence for the person
+    to the process     Call(rid, request)            answer ``request`` (served in order)
+                       Prepare(path)                 no reply: answer the window's first
+                                                     requests for ``path`` before they come
+                       Cancel(rid)                   stop request ``rid`` early (a check
+                                                     stops between evidence items; what it
+                                                     replies is discarded by the caller)
+                       None                          stop the process
+    from the process   Progressed(rid, done, total)  any number, while a check runs
+                       Done(rid, value)              the request's reply, typed by it
+                       Failed(rid, message)          a sentence for the person
 
 Every request is a frozen, hashable dataclass naming its reply type (``Open`` is a
 ``Request[Citations]``), so the client's one generic call is typed, and a prepared answer
@@ -111,7 +111,7 @@ class Cancel:
 
 
 @dataclass(frozen=True, slots=True)
-class Progress:
+class Progressed:
     rid: int
     done: int
     total: int
@@ -130,4 +130,4 @@ class Failed:
 
 
 ToServer = Call | Prepare | Cancel | None
-FromServer = Progress | Done | Failed
+FromServer = Progressed | Done | Failed

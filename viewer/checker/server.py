@@ -223,7 +223,7 @@ class Server:
         def progress(done: int, total: int) -> None:
             # To the caller; while preparing, to the calls that joined this check.
             for to in [rid] if rid >= 0 else [c.rid for c in self.waiting.get(request, ())]:
-                self.send(p.Progress(to, done, total))
+                self.send(p.Progressed(to, done, total))
 
         report = check_citations(cf, path, progress=progress,
                                  cancel=lambda: self.arrived(rid),
