@@ -1,10 +1,12 @@
 """Write the bundled demo: ``policy.pdf`` and ``demo.cite``, whose claims hit every outcome.
 
-Run ``python -m scripts.demo_gen.make_demo`` from the repository root; both files are rewritten
-byte for byte the same. Each claim is built from what the generator recorded, and the script
-checks the property each claim is meant to exercise (an exact quote really is in its chunk, the
-invented quote really is not, the misattributed quote lives in exactly one other chunk…) so a
-change to the form cannot silently turn the demo into something else.
+Run ``python -m scripts.demo_gen.make_demo`` from the repository root: it rewrites them in
+``resources/demo/``, byte for byte the same with the same PyMuPDF (the PDF names the MuPDF
+that wrote it; its text is the same whatever the version). Each claim is built from what the
+generator recorded, and the script checks the property each claim is meant to exercise (an
+exact quote really is in its chunk, the invented quote really is not, the misattributed
+quote lives in exactly one other chunk…) so a change to the form cannot silently turn the
+demo into something else.
 
 The claims, by what the viewer should report:
 
