@@ -19,11 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import install_excepthook, setup_logging
+from .integration import launch
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QColor
     from PySide6.QtWidgets import QApplication
 
+    from .integration.instance import Listener
+    from .integration.windows import WindowSet
     from .screenshot import Screenshot
     from .window import MainWindow
 
@@ -91,6 +94,7 @@ def add_gui_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--geometry-json", type=Path, metavar="JSON",
                         help="with --screenshot: also write where each page and highlight "
                              "rectangle was painted, in the PNG's pixels")
+    launch.add_gui_arguments(parser)  # --new-instance, further FILEs (viewer.integration)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,11 +109,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give either FILE or --demo, not both")
     if args.geometry_json is not None and args.screenshot is None:
         parser.error("--geometry-json needs --screenshot")
+    launch.check_gui_arguments(parser, args)
     return run(args)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the viewer for already-parsed options (see :func:`add_gui_arguments`)."""
+    log_path = setup_logging()
+    # One citeview per user and display (viewer.integration): a launch that hands its files
+    # to the running one ends here, having started no child process.
+    instance = launch.hand_over(args)
+    if instance.handed_over:
+        return instance.exit_status
     # Start-up makes some 130,000 objects that live as long as the process (modules, Qt
     # wrappers, pydantic schemas, the window) and next to no garbage (~750 objects in
     # cycles), yet the cyclic garbage collector walked them again and again while they
@@ -119,7 +130,6 @@ def run(args: argparse.Namespace) -> int:
     gc.disable()
     # Before Qt is imported: the check and render processes start now, with no thread to
     # inherit, and do their own imports (pydantic, PyMuPDF, the matcher) beside Qt's.
-    log_path = setup_logging()
     from . import engine, render_worker
 
     target = demo_path() if args.demo else args.file
@@ -127,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
                     in engine.CITATION_SUFFIXES and target.is_file() else None,
                     render=render_worker.prestart())
     try:
-        started = _start_up(args, target, log_path)
+        started = _start_up(args, target, log_path, instance.listener)
     finally:
         gc.freeze()
         gc.enable()
@@ -149,20 +159,22 @@ class _Started(NamedTuple):
     window: MainWindow
     screenshot: Screenshot | None
     opened: bool  # what the options asked to open could be opened
+    windows: WindowSet  # every window of this process (viewer.integration.windows)
 
 
-def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | None
-              ) -> _Started:
+def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | None,
+              listener: Listener | None = None) -> _Started:
     """Build the window and open ``target`` (the file or demo the options name)."""
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from .integration.windows import Application, WindowSet
     from .screenshot import Screenshot
     from .settings import Preferences
     from .window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance() or Application(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("citeview")
     app.setOrganizationName("citeview")
@@ -202,8 +214,12 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     if opened and args.page is not None:
         window.go_to_page_when_ready(args.page - 1)
 
+    # The further windows of this process: further FILEs, files handed over by later
+    # launches, macOS's file-open events (viewer.integration.windows).
+    windows = WindowSet(app, window, listener, highlight=args.highlight_color)
+    windows.open_all(args.more_files)
     shot = None if interactive else Screenshot(window, args.screenshot, args.geometry_json)
-    return _Started(app, window, shot, opened)
+    return _Started(app, window, shot, opened, windows)
 
 
 if __name__ == "__main__":  # python -m viewer.app
