@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from matcher.document import OcrWordSource
     from matcher.report import CheckReport
 
-SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store")
+SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store", "desktop")
 EXIT_USAGE = 2
 
 
@@ -50,6 +50,9 @@ def _top_parser() -> argparse.ArgumentParser:
                "  schema                            print the citations file's JSON Schema\n"
                "  prepare FOLDER [--lang eng]       OCR scanned pages once, store word boxes\n"
                "  store [--forget-older-than DAYS]  what the OCR store holds; free space\n"
+               "  desktop install|uninstall [--system]\n"
+               "                                    open .cite files in citeview from the "
+               "desktop\n"
                "\nWithout a subcommand, citeview opens the viewer on FILE (a .cite/.json "
                "citations file or a PDF).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -99,6 +102,9 @@ def _subcommand(name: str, args: list[str]) -> int:
     if name == "store":
         from matcher.ocr.cli import store_main
         return store_main(args)
+    if name == "desktop":  # the file association (viewer.integration.desktop)
+        from viewer.integration.desktop import main as desktop_main
+        return desktop_main(args)
     from matcher.ocr.cli import main as prepare_main
     return prepare_main(args)
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import logging
 import os
@@ -276,6 +275,8 @@ def _locked(path: Path) -> Iterator[bool]:
     """Hold the advisory lock beside the socket (True), or go on without it after
     :data:`LOCK_TIMEOUT_S` (False). The lock file stays: removing it would let two
     launches lock two different files."""
+    import fcntl  # here: Windows has none, and never gets this far (no AF_UNIX)
+
     fd = os.open(path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
         deadline = time.monotonic() + LOCK_TIMEOUT_S

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSocketNotifier, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSocketNotifier, QTimer
 from PySide6.QtGui import QColor, QFileOpenEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -90,6 +90,7 @@ class WindowSet(QObject):
                  *, highlight: QColor | None = None) -> None:
         super().__init__(app)
         self._windows: list[MainWindow] = []
+        self._closed: list[MainWindow] = []  # closed, let go of once their close is over
         self._asked: dict[int, Path] = {}  # id(window) → what it was asked to open
         self._highlight = highlight
         self._track(first)
@@ -148,7 +149,6 @@ class WindowSet(QObject):
         window.apply_initial_zoom(options.get("zoom"))
         window.move(_cascade(reference.frameGeometry(), window.frameGeometry().size(),
                              _available(reference)))
-        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._track(window)
         window.show()
         return window
@@ -170,9 +170,16 @@ class WindowSet(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # A closed window has stopped its check and render processes: it is not reused.
+        # It is let go of (and so deleted) on the next turn of the event loop, not while
+        # its close is being handled; callbacks still queued for it keep it alive till
+        # they have run (a widget deleted under them would fail them).
         if event.type() == QEvent.Type.Close and watched in self._windows:
-            self._windows.remove(watched)  # type: ignore[arg-type]
-            self._asked.pop(id(watched), None)
+            window = watched
+            assert isinstance(window, MainWindow)
+            self._windows.remove(window)
+            self._asked.pop(id(window), None)
+            self._closed.append(window)
+            QTimer.singleShot(0, lambda: self._closed.remove(window))
         return False
 
     # -- requests from later launches ---------------------------------------------------
@@ -193,10 +200,12 @@ class WindowSet(QObject):
         out = []
         for window in self._windows:
             shown = shown_file(window)
+            file = shown if shown is not None else self._asked.get(id(window))
             citations = window.session.citations
             g = window.frameGeometry()
             out.append({
-                "file": str(shown) if shown is not None else None,
+                "file": str(file) if file is not None else None,
+                "opened": shown is not None,
                 "title": window.windowTitle(),
                 "claims": len(citations.claims) if citations is not None else None,
                 "checked": window.session.report is not None,
