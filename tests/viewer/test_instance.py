@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -336,88 +337,87 @@ def two_files(folder: Path) -> tuple[Path, Path]:
             write_citations(folder / "b.cite", "policy.pdf", claims))
 
 
-def test_a_second_citeview_hands_its_file_to_the_first(
-        tmp_path: Path, runtime: Path, qtbot: Any,
-        viewers: Callable[..., subprocess.Popen[str]]) -> None:
-    work = tmp_path / "work"
-    work.mkdir()
-    a, b = two_files(work)
+@dataclass
+class Running:
+    """A citeview serving ``a`` with its socket, and a second file ``b`` beside it."""
+
+    a: Path
+    b: Path
+    env: dict[str, str]
+    sock: Path
+    process: subprocess.Popen[str]
+
+
+@pytest.fixture
+def running(tmp_path: Path, runtime: Path, qtbot: Any,
+            viewers: Callable[..., subprocess.Popen[str]]) -> Running:
+    a, b = two_files(tmp_path)
     env = env_for(runtime, tmp_path)
     sock = runtime / "citeview-offscreen.socket"
-    first = viewers(str(a), "--size", "400x300", env=env, cwd=tmp_path)
-    qtbot.waitUntil(lambda: (s := status_or_none(sock)) is not None
-                    and s["windows"][0]["opened"], timeout=60000)
+    elsewhere = tmp_path / "elsewhere"  # its own folder, not the files' one
+    elsewhere.mkdir()
+    process = viewers(str(a), "--size", "400x300", env=env, cwd=elsewhere)
+    qtbot.waitUntil(lambda: status_or_none(sock) is not None, timeout=60000)
+    return Running(a, b, env, sock, process)
 
+
+def test_a_second_citeview_hands_its_file_to_the_first(running: Running, qtbot: Any) -> None:
+    qtbot.waitUntil(lambda: ask_status(running.sock)["windows"][0]["opened"], timeout=60000)
     # A relative path, from the second launch's own folder.
-    report = hand_over(env, work, "b.cite", "--claim", "c1")
+    report = hand_over(running.env, running.b.parent, running.b.name, "--claim", "c1")
     assert report["status"] == 0
     assert report["elapsed"] < HAND_OVER_LIMIT_S, report
     assert not report["qt_imported"] and report["children"] == 0
 
     def second_window_checked() -> bool:
-        windows = ask_status(sock)["windows"]
+        windows = ask_status(running.sock)["windows"]
         return len(windows) == 2 and windows[1]["checked"]
 
     qtbot.waitUntil(second_window_checked, timeout=60000)
-    status = ask_status(sock)
-    assert status["pid"] == first.pid
+    status = ask_status(running.sock)
+    assert status["pid"] == running.process.pid
     one, two = status["windows"]
-    assert one["file"] == str(a.resolve()) and two["file"] == str(b.resolve())
+    assert one["file"] == str(running.a.resolve()) and two["file"] == str(running.b.resolve())
     assert two["title"] == "b.cite — citeview" and two["claims"] == 1 and two["active"]
     assert (two["geometry"][0] - one["geometry"][0],
             two["geometry"][1] - one["geometry"][1]) == (32, 32)
 
     # The first file again: no third window, the first one comes to the front.
-    assert hand_over(env, tmp_path, str(a))["status"] == 0
-    qtbot.waitUntil(lambda: ask_status(sock)["windows"][0]["active"], timeout=10000)
-    assert len(ask_status(sock)["windows"]) == 2
-    assert first.poll() is None
+    assert hand_over(running.env, running.a.parent, str(running.a))["status"] == 0
+    qtbot.waitUntil(lambda: ask_status(running.sock)["windows"][0]["active"], timeout=10000)
+    assert len(ask_status(running.sock)["windows"]) == 2
+    assert running.process.poll() is None
 
 
-def test_new_instance_runs_on_its_own(tmp_path: Path, runtime: Path, qtbot: Any,
+def test_new_instance_runs_on_its_own(running: Running, tmp_path: Path, qtbot: Any,
                                       viewers: Callable[..., subprocess.Popen[str]]) -> None:
-    a, b = two_files(tmp_path)
-    env = env_for(runtime, tmp_path)
-    sock = runtime / "citeview-offscreen.socket"
-    viewers(str(a), "--size", "400x300", env=env, cwd=tmp_path)
-    qtbot.waitUntil(lambda: status_or_none(sock) is not None, timeout=60000)
-    alone = viewers(str(b), "--new-instance", "--size", "400x300", env=env, cwd=tmp_path)
+    alone = viewers(str(running.b), "--new-instance", "--size", "400x300", env=running.env,
+                    cwd=tmp_path)
     # It starts a check process of its own: it did not hand its file over.
     qtbot.waitUntil(lambda: len(psutil.Process(alone.pid).children()) >= 1, timeout=60000)
     assert alone.poll() is None
-    assert [w["file"] for w in ask_status(sock)["windows"]] == [str(a.resolve())]
+    assert [w["file"] for w in ask_status(running.sock)["windows"]] == [str(running.a.resolve())]
 
 
 def test_a_crashed_citeviews_socket_is_taken_over(
-        tmp_path: Path, runtime: Path, qtbot: Any,
+        running: Running, tmp_path: Path, qtbot: Any,
         viewers: Callable[..., subprocess.Popen[str]]) -> None:
-    a, b = two_files(tmp_path)
-    env = env_for(runtime, tmp_path)
-    sock = runtime / "citeview-offscreen.socket"
-    crashed = viewers(str(a), "--size", "400x300", env=env, cwd=tmp_path)
-    qtbot.waitUntil(lambda: status_or_none(sock) is not None, timeout=60000)
-    kill_tree(crashed.pid)  # no chance to clean up: the socket file stays
-    crashed.wait(10)
-    assert sock.exists()
+    kill_tree(running.process.pid)  # no chance to clean up: the socket file stays
+    running.process.wait(10)
+    assert running.sock.exists()
 
-    second = viewers(str(b), "--size", "400x300", env=env, cwd=tmp_path)
-    qtbot.waitUntil(lambda: (s := status_or_none(sock)) is not None
+    second = viewers(str(running.b), "--size", "400x300", env=running.env, cwd=tmp_path)
+    qtbot.waitUntil(lambda: (s := status_or_none(running.sock)) is not None
                     and s["pid"] == second.pid, timeout=60000)
-    assert hand_over(env, tmp_path, str(a))["status"] == 0
-    qtbot.waitUntil(lambda: len(ask_status(sock)["windows"]) == 2, timeout=60000)
+    assert hand_over(running.env, tmp_path, str(running.a))["status"] == 0
+    qtbot.waitUntil(lambda: len(ask_status(running.sock)["windows"]) == 2, timeout=60000)
 
 
-def test_screenshot_runs_never_hand_over(tmp_path: Path, runtime: Path, qtbot: Any,
-                                         viewers: Callable[..., subprocess.Popen[str]]) -> None:
-    a, b = two_files(tmp_path)
-    env = env_for(runtime, tmp_path)
-    sock = runtime / "citeview-offscreen.socket"
-    viewers(str(a), "--size", "400x300", env=env, cwd=tmp_path)
-    qtbot.waitUntil(lambda: status_or_none(sock) is not None, timeout=60000)
+def test_screenshot_runs_never_hand_over(running: Running, tmp_path: Path) -> None:
     png = tmp_path / "b.png"
-    proc = subprocess.run([sys.executable, "-m", "viewer.app", str(b), "--screenshot",
-                           str(png)], env=env, cwd=tmp_path, capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run([sys.executable, "-m", "viewer.app", str(running.b), "--screenshot",
+                           str(png)], env=running.env, cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert png.is_file()
-    assert len(ask_status(sock)["windows"]) == 1
+    assert len(ask_status(running.sock)["windows"]) == 1
