@@ -37,9 +37,9 @@ import socket
 import stat
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 log = logging.getLogger(__name__)
 
@@ -66,13 +66,12 @@ class ProtocolError(Exception):
     """A message on the socket was not what the protocol says."""
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
     """What a launch asks the running citeview: open ``files`` (absolute paths) with the
     viewer ``options`` (claim, page, zoom, size, highlight), or report its ``status``."""
 
     files: tuple[str, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = MappingProxyType({})
     status: bool = False
 
     def to_json(self) -> dict[str, Any]:
@@ -244,8 +243,7 @@ class Listener:
 
 
 # -- a launch's side -------------------------------------------------------------------
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What :func:`claim` settled: this process listens (``listener``), or it handed its
     request over (``reply`` from the running citeview), or neither (it runs on its own)."""
 
