@@ -421,3 +421,25 @@ def test_screenshot_runs_never_hand_over(running: Running, tmp_path: Path) -> No
     assert proc.returncode == 0, proc.stderr
     assert png.is_file()
     assert len(ask_status(running.sock)["windows"]) == 1
+
+
+def test_several_files_open_a_window_each(tmp_path: Path, runtime: Path, qtbot: Any,
+                                          viewers: Callable[..., subprocess.Popen[str]]
+                                          ) -> None:
+    # What a desktop runs for a selection of files (Exec=citeview %F).
+    a, b = two_files(tmp_path)
+    env = env_for(runtime, tmp_path)
+    sock = runtime / "citeview-offscreen.socket"
+    viewers(str(a), str(b), "--size", "400x300", env=env, cwd=tmp_path)
+    qtbot.waitUntil(lambda: (s := status_or_none(sock)) is not None
+                    and [w["file"] for w in s["windows"]] == [str(a.resolve()),
+                                                             str(b.resolve())],
+                    timeout=60000)
+
+
+def test_a_screenshot_takes_one_file(tmp_path: Path, runtime: Path) -> None:
+    a, b = two_files(tmp_path)
+    proc = subprocess.run([sys.executable, "-m", "viewer.app", str(a), str(b), "--screenshot",
+                           str(tmp_path / "x.png")], env=env_for(runtime, tmp_path),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "--screenshot takes one FILE" in proc.stderr

@@ -72,6 +72,20 @@ def test_each_window_keeps_its_own_file(window_set: WindowSet, files: tuple[Path
     assert second.session.selected == "c2" and first.session.selected == "c1"
 
 
+def test_a_window_still_opening_its_file_is_not_taken(window_set: WindowSet,
+                                                      files: tuple[Path, ...],
+                                                      qtbot: Any) -> None:
+    # As at start-up: the first window was given its file before the set took over.
+    a, b, _ = files
+    first = window_set.windows()[0]
+    first.open_path(a)
+    second = window_set.open(b)
+    assert second is not first
+    qtbot.waitUntil(opened(first), timeout=30000)
+    qtbot.waitUntil(opened(second), timeout=30000)
+    assert (shown_file(first), shown_file(second)) == (a.resolve(), b.resolve())
+
+
 def test_a_file_already_open_raises_its_window(window_set: WindowSet,
                                                files: tuple[Path, ...], qtbot: Any) -> None:
     a, b, _ = files

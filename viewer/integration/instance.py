@@ -35,6 +35,7 @@ import os
 import re
 import socket
 import stat
+import sys
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -179,7 +180,7 @@ def runtime_dir(env: Mapping[str, str]) -> Path | None:
 def socket_path(env: Mapping[str, str] | None = None) -> Path | None:
     """The socket of this user's citeview on this display (None: none can be used)."""
     env = os.environ if env is None else env
-    if not hasattr(socket, "AF_UNIX"):
+    if sys.platform == "win32" or not hasattr(socket, "AF_UNIX"):
         return None  # Windows: every launch runs on its own
     folder = runtime_dir(env)
     if folder is None:

@@ -154,8 +154,11 @@ class WindowSet(QObject):
         return window
 
     def _empty_window(self) -> MainWindow | None:
+        """A window with nothing open and nothing opening (a window still reading the
+        file it was started with is busy)."""
         for window in self._windows:
-            if shown_file(window) is None and id(window) not in self._asked:
+            if shown_file(window) is None and id(window) not in self._asked \
+                    and not window.is_busy():
                 return window
         return None
 
