@@ -54,10 +54,13 @@ class Desktop:
         self.system = root / "system"
         self.env = {k: v for k, v in os.environ.items() if k not in DESKTOP_VARS}
         self.env.update(XDG_DATA_HOME=str(self.data), XDG_CONFIG_HOME=str(self.config),
-                        XDG_CONFIG_DIRS=str(root / "etc"),
-                        # /usr/share for the base types (application/json and the rest)
-                        # only: no application is registered there on a test machine.
-                        XDG_DATA_DIRS=f"{self.system}:/usr/share", PYTHONPATH=str(REPO))
+                        XDG_CONFIG_DIRS=str(root / "etc"), XDG_DATA_DIRS=str(self.system),
+                        PYTHONPATH=str(REPO))
+        # The system's MIME database (application/json and the other base types), and
+        # none of the system's applications, which differ from machine to machine.
+        self.system.mkdir(parents=True)
+        if Path("/usr/share/mime").is_dir():
+            (self.system / "mime").symlink_to("/usr/share/mime")
 
     def citeview(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "viewer.cli", "desktop", *args],
@@ -233,7 +236,7 @@ def test_system_install_into_a_prefix(desk: Desktop) -> None:
     assert get_default((share / "applications" / "mimeapps.list").read_text(),
                        MIME_TYPE) == f"{DESKTOP_ID};"
     assert not desk.data.exists() and not desk.config.exists()  # the user's are untouched
-    desk.env["XDG_DATA_DIRS"] = f"{share}:/usr/share"
+    desk.env["XDG_DATA_DIRS"] = f"{share}:{desk.system}"
     cite = desk.root / "answer.cite"
     cite.write_text(CITATIONS)
     assert desk.xdg_mime("query", "filetype", str(cite)) == MIME_TYPE
