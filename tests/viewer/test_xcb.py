@@ -107,9 +107,16 @@ def xvfb() -> Iterator[str]:
     proc.wait(10)
 
 
-def x_env(display: str, tmp_path: Path) -> dict[str, str]:
-    runtime = Path(tempfile.mkdtemp(prefix="cv-x-", dir="/tmp"))
-    os.chmod(runtime, 0o700)
+@pytest.fixture
+def runtime() -> Iterator[Path]:
+    """A private runtime folder with a short path (Qt wants one on X; so does a socket)."""
+    folder = Path(tempfile.mkdtemp(prefix="cv-x-", dir="/tmp"))
+    os.chmod(folder, 0o700)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def x_env(display: str, runtime: Path, tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY",)}
     env.update(QT_QPA_PLATFORM="xcb", DISPLAY=display, XDG_RUNTIME_DIR=str(runtime),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"),
@@ -117,13 +124,14 @@ def x_env(display: str, tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def test_the_demo_screenshot_on_a_real_x_display(xvfb: str, tmp_path: Path) -> None:
+def test_the_demo_screenshot_on_a_real_x_display(xvfb: str, runtime: Path, tmp_path: Path
+                                                  ) -> None:
     from viewer.app import demo_path
 
     png, geometry = tmp_path / "xcb.png", tmp_path / "xcb.json"
     proc = subprocess.run([sys.executable, "-m", "viewer.app", "--demo", "--claim", "c3",
                            "--size", "1280x800", "--zoom", "150", "--screenshot", str(png),
-                           "--geometry-json", str(geometry)], env=x_env(xvfb, tmp_path),
+                           "--geometry-json", str(geometry)], env=x_env(xvfb, runtime, tmp_path),
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "platform plugin" not in proc.stderr
@@ -140,9 +148,10 @@ sys.exit(0 if app.primaryScreen().grabWindow(0).save(sys.argv[1]) else 1)
 """
 
 
-def test_the_window_is_on_the_x_screen(xvfb: str, tmp_path: Path, qtbot: Any) -> None:
+def test_the_window_is_on_the_x_screen(xvfb: str, runtime: Path, tmp_path: Path,
+                                       qtbot: Any) -> None:
     """Not a grab of the widget: the X server's own picture of its screen."""
-    env = x_env(xvfb, tmp_path)
+    env = x_env(xvfb, runtime, tmp_path)
     viewer = subprocess.Popen([sys.executable, "-m", "viewer.app", "--demo", "--claim", "c3",
                                "--size", "1100x760", "--new-instance"], env=env, cwd=tmp_path,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
