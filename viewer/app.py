@@ -19,14 +19,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import install_excepthook, setup_logging
+from .launcher import handover
 from .state.files import demo_path, is_citations_file
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QColor
     from PySide6.QtWidgets import QApplication
 
+    from .launcher.instance import Listener
     from .window.screenshot import Screenshot
     from .window.shell import MainWindow
+    from .window.windows import WindowSet
 
 EXIT_USAGE = 2
 
@@ -87,6 +90,7 @@ def add_gui_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--geometry-json", type=Path, metavar="JSON",
                         help="with --screenshot: also write where each page and highlight "
                              "rectangle was painted, in the PNG's pixels")
+    handover.add_gui_arguments(parser)  # --new-instance, further FILEs (viewer.launcher)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,11 +105,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give either FILE or --demo, not both")
     if args.geometry_json is not None and args.screenshot is None:
         parser.error("--geometry-json needs --screenshot")
+    handover.check_gui_arguments(parser, args)
     return run(args)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the viewer for already-parsed options (see :func:`add_gui_arguments`)."""
+    log_path = setup_logging()
+    # One citeview per user and display (viewer.launcher): a launch that hands its files
+    # to the running one ends here, having started no child process.
+    instance = handover.hand_over(args)
+    if instance.handed_over:
+        return instance.exit_status
     # Start-up makes some 130,000 objects that live as long as the process (modules, Qt
     # wrappers, pydantic schemas, the window) and next to no garbage (~750 objects in
     # cycles), yet the cyclic garbage collector walked them again and again while they
@@ -115,7 +126,6 @@ def run(args: argparse.Namespace) -> int:
     gc.disable()
     # Before Qt is imported: the check and render processes start now, with no thread to
     # inherit, and do their own imports (pydantic, PyMuPDF, the matcher) beside Qt's.
-    log_path = setup_logging()
     from .checker import client as checker
     from .render import process as render_process
 
@@ -123,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     checker.prestart(prepare=target if target is not None and is_citations_file(target)
                      and target.is_file() else None, render=render_process.prestart())
     try:
-        started = _start_up(args, target, log_path)
+        started = _start_up(args, target, log_path, instance.listener)
     finally:
         gc.freeze()
         gc.enable()
@@ -145,10 +155,11 @@ class _Started(NamedTuple):
     window: MainWindow
     screenshot: Screenshot | None
     opened: bool  # what the options asked to open could be opened
+    windows: WindowSet  # every window of this process (viewer.window.windows)
 
 
-def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | None
-              ) -> _Started:
+def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | None,
+              listener: Listener | None = None) -> _Started:
     """Build the window and open ``target`` (the file or demo the options name)."""
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon
@@ -157,8 +168,9 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     from .window.screenshot import Screenshot
     from .window.settings import Preferences
     from .window.shell import MainWindow
+    from .window.windows import Application, WindowSet
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance() or Application(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("citeview")
     app.setOrganizationName("citeview")
@@ -198,8 +210,12 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     if opened and args.page is not None:
         window.go_to_page_when_ready(args.page - 1)
 
+    # The further windows of this process: further FILEs, files handed over by later
+    # launches, macOS's file-open events (viewer.window.windows).
+    windows = WindowSet(app, window, listener, highlight=args.highlight_color)
+    windows.open_all(args.more_files)
     shot = None if interactive else Screenshot(window, args.screenshot, args.geometry_json)
-    return _Started(app, window, shot, opened)
+    return _Started(app, window, shot, opened, windows)
 
 
 if __name__ == "__main__":  # python -m viewer.app

@@ -39,6 +39,9 @@ def _top_parser() -> argparse.ArgumentParser:
                "  schema                            print the citations file's JSON Schema\n"
                "  prepare FOLDER [--lang eng]       OCR scanned pages once, store word boxes\n"
                "  store [--forget-older-than DAYS]  what the OCR store holds; free space\n"
+               "  desktop install|uninstall [--system]\n"
+               "                                    open .cite files in citeview from the "
+               "desktop\n"
                "\nWithout a subcommand, citeview opens the viewer on FILE (a .cite/.json "
                "citations file or a PDF).",
         formatter_class=argparse.RawDescriptionHelpFormatter,

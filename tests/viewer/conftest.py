@@ -24,6 +24,14 @@ REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
 
 
+@pytest.fixture(scope="session")
+def qapp_cls() -> type[QApplication]:
+    """The tests run in citeview's own QApplication (it takes macOS's file-open events)."""
+    from viewer.window.windows import Application
+
+    return Application
+
+
 @pytest.fixture(autouse=True)
 def settings_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Point every QSettings of the test at a fresh folder, never the user's."""

@@ -1,4 +1,5 @@
-"""The headless commands: ``citeview check``, ``locate``, ``schema``, ``prepare``, ``store``.
+"""The headless commands: ``citeview check``, ``locate``, ``schema``, ``prepare``, ``store``,
+``desktop``.
 
 They run in the command's own process, without a window: nothing here imports Qt, so
 ``citeview check`` starts fast and runs on a server. Every failure a user can cause ends
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from matcher.document import OcrWordSource
 
-SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store")
+SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store", "desktop")
 EXIT_USAGE = 2
 
 
@@ -38,6 +39,9 @@ def run(name: str, args: list[str]) -> int:
     if name == "store":
         from matcher.ocr.cli import store_main
         return store_main(args)
+    if name == "desktop":
+        from .desktop import main as desktop_main
+        return desktop_main(args)
     from matcher.ocr.cli import main as prepare_main
     return prepare_main(args)
 
