@@ -104,35 +104,74 @@ def _subcommand(name: str, args: list[str]) -> int:
 
 
 def _check(args: list[str]) -> int:
+    from matcher.citations import DEFAULT_SIZE_LIMIT, SIZE_LIMIT_ENV
+
     parser = argparse.ArgumentParser(
         prog="citeview check",
-        description="Check every evidence quote of a citations file against its PDFs.")
+        description="Check every evidence quote of a citations file against its PDFs. "
+                    "Exit status: 0 all input usable; 2 the citations file or a document "
+                    "could not be used (the report is still printed when a document is "
+                    "at fault).")
     parser.add_argument("citations", type=Path, help="a .cite or .json citations file")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--password", action="append", default=[], metavar="DOC=PASSWORD",
                         help="password for an encrypted document (repeatable)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--max-size", type=float, metavar="MB", default=None,
+                        help="largest citations file read (default: "
+                             f"{DEFAULT_SIZE_LIMIT // 1_000_000} MB, or ${SIZE_LIMIT_ENV})")
+    _add_verbose(parser)
     opts = parser.parse_args(args)
+    if opts.max_size is not None and not opts.max_size > 0:
+        parser.error("--max-size needs a number of MB above 0")
+    bad = [p for p in opts.password if "=" not in p]
+    if bad:
+        parser.error(f"--password needs DOC=PASSWORD, not {bad[0]!r}")
 
     from matcher.check import check_citations
     from matcher.citations import CitationsError, load_citations
+    from matcher.exit_status import exit_status, tell_problems
+    from matcher.jsonout import model_json
+    from matcher.mupdf_messages import log_mupdf_complaints, stdout_reserved
     from matcher.progress import Progress
 
+    _route_mupdf(opts.verbose)
     try:
-        cf = load_citations(opts.citations)
+        cf = load_citations(opts.citations, max_bytes=None if opts.max_size is None
+                            else int(opts.max_size * 1_000_000))
     except CitationsError as exc:
         return _fail(str(exc))
-    passwords = dict(p.split("=", 1) for p in opts.password if "=" in p)
-    # Progress only for checks that outlast a second, as the brief asks.
+    if cf.assigned_ids and not opts.quiet:
+        ids = cf.assigned_ids
+        shown = ", ".join(ids[:3]) + (f", … {ids[-1]}" if len(ids) > 3 else "")
+        print(f"citeview: {opts.citations}: {len(ids)} claim(s) without an id were given "
+              f"ids in file order: {shown}", file=sys.stderr)
+    passwords = dict(p.split("=", 1) for p in opts.password)
+    # Progress only for checks that outlast a second.
     bar = Progress(0, unit="quotes", label="checking", show_after=1.0)
-    report = check_citations(cf, opts.citations, passwords=passwords, ocr=_ocr_store(),
-                             progress=None if opts.quiet else bar.update)
+    with stdout_reserved():
+        report = check_citations(cf, opts.citations, passwords=passwords, ocr=_ocr_store(),
+                                 progress=None if opts.quiet else bar.update)
+        log_mupdf_complaints(str(opts.citations))
     bar.close()
-    if opts.json:
-        print(report.model_dump_json(indent=2))
-    else:
-        print(_table(report))
-    return 0
+    print(model_json(report) if opts.json else _table(report))
+    tell_problems(report.problems, sys.stderr)
+    return int(exit_status(report.problems))
+
+
+def _add_verbose(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--verbose", action="store_true",
+                        help="show MuPDF's messages about damaged PDFs on stderr "
+                             "(else they go to the log file)")
+
+
+def _route_mupdf(verbose: bool) -> None:
+    """MuPDF's messages to stderr (``--verbose``) or the log file; never to stdout."""
+    from matcher.mupdf_messages import route_mupdf_messages, show_mupdf_log
+    from viewer.errors import log_file
+
+    route_mupdf_messages()
+    show_mupdf_log(verbose=verbose, log_path=None if verbose else log_file())
 
 
 def _ocr_store() -> OcrWordSource:
@@ -162,38 +201,58 @@ def _table(report: CheckReport) -> str:
 
 def _locate(args: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="citeview locate",
-                                     description="Place one quote on a PDF's page(s).")
+                                     description="Place one quote on a PDF's page(s). "
+                                                 "Exit status: 0 the PDF could be read; 2 "
+                                                 "it could not (the result says why).")
     parser.add_argument("pdf", type=Path)
     parser.add_argument("--quote", required=True, help="the text to find")
     parser.add_argument("--page", type=int, action="append", default=[],
                         help="1-based page hint (repeatable); not a promise")
     parser.add_argument("--password", default=None)
     parser.add_argument("--json", action="store_true")
+    _add_verbose(parser)
     opts = parser.parse_args(args)
 
     from matcher.document import DocumentError, PdfSource
+    from matcher.exit_status import exit_status, tell_problems
+    from matcher.jsonout import json_text
     from matcher.locate import locate_quote
+    from matcher.mupdf_messages import log_mupdf_complaints, stdout_reserved
 
-    try:
-        src = PdfSource(opts.pdf, password=opts.password,
-                        ocr=_ocr_store())
-    except DocumentError as exc:
-        return _fail(str(exc))
-    with src:
-        p = locate_quote(src, opts.quote, hints=[n - 1 for n in opts.page])
-    out = {"status": p.status, "page": None if p.page is None or not p.placed else p.page + 1,
-           "score": p.score, "reason": p.reason, "rects": [list(r) for r in p.rects],
-           "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages]}
+    _route_mupdf(opts.verbose)
+    problems: list[str] = []
+    rects: list[list[float]] = []
+    with stdout_reserved():
+        try:
+            src = PdfSource(opts.pdf, password=opts.password, ocr=_ocr_store())
+        except DocumentError as exc:
+            problems.append(str(exc))
+            out: dict[str, object] = {
+                "status": "not_located", "page": None, "score": 0.0,
+                "reason": f"the document cannot be used: {exc.detail}", "rects": [],
+                "found_text": None, "other_pages": []}
+        else:
+            with src:
+                p = locate_quote(src, opts.quote, hints=[n - 1 for n in opts.page])
+            rects = [list(r) for r in p.rects]
+            out = {"status": p.status,
+                   "page": None if p.page is None or not p.placed else p.page + 1,
+                   "score": p.score, "reason": p.reason, "rects": rects,
+                   "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages]}
+        log_mupdf_complaints(str(opts.pdf))
+    if problems:
+        out["problems"] = problems
     if opts.json:
-        print(json.dumps(out, indent=2))
+        print(json_text(out))
     else:
         where = f"page {out['page']}" if out["page"] else "no page"
-        print(f"{p.status} ({where}, score {p.score:.0f}): {p.reason}")
-        for r in p.rects:
+        print(f"{out['status']} ({where}, score {out['score']:.0f}): {out['reason']}")
+        for r in rects:
             print("  rect " + ", ".join(f"{v:.1f}" for v in r))
-        if p.found_text:
-            print(f"  text: {p.found_text}")
-    return 0
+        if out["found_text"]:
+            print(f"  text: {out['found_text']}")
+    tell_problems(problems, sys.stderr)
+    return int(exit_status(problems))
 
 
 if __name__ == "__main__":
