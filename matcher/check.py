@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .attribution import attribute
+from .chunk_index import ChunkIndex
 from .citations import CitationsFile, Evidence, resolve_document_path
 from .document import DocumentError, OcrWordSource, PdfSource
 from .locate import DocumentIndex, locate_quote
@@ -30,6 +31,13 @@ class Library:
     ocr: OcrWordSource | None = None
     _sources: dict[str, PdfSource | DocumentError] = field(default_factory=dict)
     _indexes: dict[str, DocumentIndex] = field(default_factory=dict)
+    _chunks: ChunkIndex | None = None
+
+    def chunk_index(self) -> ChunkIndex:
+        """The file's chunks, folded once and indexed for repair, shared by every item."""
+        if self._chunks is None:
+            self._chunks = ChunkIndex(self.citations.chunks)
+        return self._chunks
 
     def path_of(self, doc_id: str) -> Path | None:
         ref = self.citations.document(doc_id)
@@ -71,6 +79,7 @@ class Library:
                 s.close()
         self._sources.clear()
         self._indexes.clear()
+        self._chunks = None
 
 
 def check_citations(
@@ -128,7 +137,7 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     text_reason = ""
     update: dict[str, object] = {}
     if ev.chunk_id is not None:
-        att = attribute(cf.chunks, ev.chunk_id, ev.quote)
+        att = attribute(lib.chunk_index(), ev.chunk_id, ev.quote)
         if att.outcome == "rejected":
             return base.model_copy(update={"status": "rejected", "reason": att.reason})
         chunk = cf.chunk(att.chunk_id or "")
