@@ -49,8 +49,9 @@ class InputFileError(Exception):
         super().__init__(f"{self.path}: {reason}")
 
 
-def os_error_reason(exc: OSError) -> str:
-    """Say in words why the system refused a path (without naming the path).
+def os_error_reason(exc: OSError, *, writing: bool = False) -> str:
+    """Say in words why the system refused a path (without naming the path); ``writing``
+    when the path was to be written (a store, a saved file) rather than read.
 
     >>> os_error_reason(OSError(errno.ENAMETOOLONG, "File name too long"))
     'a name in the path is too long (at most 255 bytes per folder or file name)'
@@ -60,12 +61,21 @@ def os_error_reason(exc: OSError) -> str:
     """
     code = exc.errno
     if isinstance(exc, FileNotFoundError) or code == errno.ENOENT:
-        return "file not found"
+        return "a folder on the path does not exist" if writing else "file not found"
     if code == errno.ENOTDIR:
         return "a part of the path is a file, not a folder"
+    if isinstance(exc, FileExistsError) or code == errno.EEXIST:
+        return "a file stands where a folder should be"
     if isinstance(exc, PermissionError) or code in (errno.EACCES, errno.EPERM):
-        return ("permission denied (a folder on the path cannot be searched, or the file "
-                "cannot be read, by this user)")
+        what = "written" if writing else "read"
+        return (f"permission denied (a folder on the path cannot be searched, or the file "
+                f"cannot be {what}, by this user)")
+    if code == errno.EROFS:
+        return "the file system is read-only"
+    if code == errno.ENOSPC:
+        return "the disk is full"
+    if code == errno.EDQUOT:
+        return "the disk quota is used up"
     if code == errno.ENAMETOOLONG:
         return "a name in the path is too long (at most 255 bytes per folder or file name)"
     if code == errno.ELOOP:
@@ -76,7 +86,7 @@ def os_error_reason(exc: OSError) -> str:
         return "input/output error while reading (a damaged disk or a lost network drive?)"
     if code in (errno.ENXIO, errno.ENODEV):
         return "no such device"
-    return f"cannot be read ({exc.strerror or exc})"
+    return f"cannot be {'written' if writing else 'read'} ({exc.strerror or exc})"
 
 
 def os_error_kind(exc: OSError) -> InputKind:

@@ -50,8 +50,13 @@ def test_real_refusals_are_named_by_their_cause(tmp_path: Path) -> None:
 def test_errno_sentences_for_what_cannot_be_staged_here() -> None:
     assert "permission denied" in os_error_reason(PermissionError(errno.EACCES, "x"))
     assert "input/output error" in os_error_reason(OSError(errno.EIO, "x"))
-    assert os_error_reason(OSError(errno.EROFS, "Read-only file system")) == \
-        "cannot be read (Read-only file system)"
+    assert os_error_reason(OSError(errno.EROFS, "x"), writing=True) == \
+        "the file system is read-only"
+    assert os_error_reason(OSError(errno.ENOSPC, "x"), writing=True) == "the disk is full"
+    assert "cannot be written" in os_error_reason(PermissionError(errno.EACCES, "x"),
+                                                  writing=True)
+    assert os_error_reason(OSError(errno.EXDEV, "Invalid cross-device link")) == \
+        "cannot be read (Invalid cross-device link)"
     assert not_regular_reason(0o100644) is None
 
 
