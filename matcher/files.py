@@ -29,6 +29,20 @@ PDF_HEADER_WINDOW = 1024
 
 InputKind = Literal["missing", "not_regular", "denied", "unreadable", "too_large"]
 
+# What the system meant, for the errors whose sentence does not depend on reading or writing.
+_REASONS = {
+    errno.EROFS: "the file system is read-only",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.ENAMETOOLONG: "a name in the path is too long (at most 255 bytes per folder or "
+                        "file name)",
+    errno.ELOOP: "the path is a loop of symbolic links",
+    errno.EISDIR: "is a folder, not a file",
+    errno.EIO: "input/output error (a damaged disk or a lost network drive?)",
+    errno.ENXIO: "no such device",
+    errno.ENODEV: "no such device",
+}
+
 # What to call each kind of non-regular file, so "empty (0 bytes)" is never said of a FIFO.
 _FILE_TYPES = (
     (stat.S_ISDIR, "a folder"),
@@ -70,22 +84,8 @@ def os_error_reason(exc: OSError, *, writing: bool = False) -> str:
         what = "written" if writing else "read"
         return (f"permission denied (a folder on the path cannot be searched, or the file "
                 f"cannot be {what}, by this user)")
-    if code == errno.EROFS:
-        return "the file system is read-only"
-    if code == errno.ENOSPC:
-        return "the disk is full"
-    if code == errno.EDQUOT:
-        return "the disk quota is used up"
-    if code == errno.ENAMETOOLONG:
-        return "a name in the path is too long (at most 255 bytes per folder or file name)"
-    if code == errno.ELOOP:
-        return "the path is a loop of symbolic links"
-    if code == errno.EISDIR:
-        return "is a folder, not a file"
-    if code == errno.EIO:
-        return "input/output error while reading (a damaged disk or a lost network drive?)"
-    if code in (errno.ENXIO, errno.ENODEV):
-        return "no such device"
+    if code in _REASONS:
+        return _REASONS[code]
     return f"cannot be {'written' if writing else 'read'} ({exc.strerror or exc})"
 
 

@@ -38,6 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from matcher.files import looks_like_pdf
+
 from . import engine, qtcompat
 from .claims import ClaimList
 from .detail import DetailPane
@@ -266,7 +268,7 @@ class MainWindow(QMainWindow):
         self._pending_claim = None
         self.failed_to_open = False
         self._cancel_all()
-        if path.suffix.lower() == ".pdf":
+        if path.suffix.lower() == ".pdf" or looks_like_pdf(path):  # by name, else by content
             self.session.open_pdf(path.resolve())
             self._after_open(path)
             self._inspect_all()
