@@ -217,40 +217,22 @@ def _locate(args: list[str]) -> int:
     from matcher.exit_status import exit_status, tell_problems
     from matcher.jsonout import json_text
     from matcher.locate import locate_quote
+    from matcher.locate_output import placement_result, result_lines, unusable_result
     from matcher.mupdf_messages import log_mupdf_complaints, stdout_reserved
 
     _route_mupdf(opts.verbose)
-    problems: list[str] = []
-    rects: list[list[float]] = []
     with stdout_reserved():
         try:
             src = PdfSource(opts.pdf, password=opts.password, ocr=_ocr_store())
         except DocumentError as exc:
-            problems.append(str(exc))
-            out: dict[str, object] = {
-                "status": "not_located", "page": None, "score": 0.0,
-                "reason": f"the document cannot be used: {exc.detail}", "rects": [],
-                "found_text": None, "other_pages": []}
+            out = unusable_result(exc)
         else:
             with src:
-                p = locate_quote(src, opts.quote, hints=[n - 1 for n in opts.page])
-            rects = [list(r) for r in p.rects]
-            out = {"status": p.status,
-                   "page": None if p.page is None or not p.placed else p.page + 1,
-                   "score": p.score, "reason": p.reason, "rects": rects,
-                   "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages]}
+                out = placement_result(locate_quote(src, opts.quote,
+                                                    hints=[n - 1 for n in opts.page]))
         log_mupdf_complaints(str(opts.pdf))
-    if problems:
-        out["problems"] = problems
-    if opts.json:
-        print(json_text(out))
-    else:
-        where = f"page {out['page']}" if out["page"] else "no page"
-        print(f"{out['status']} ({where}, score {out['score']:.0f}): {out['reason']}")
-        for r in rects:
-            print("  rect " + ", ".join(f"{v:.1f}" for v in r))
-        if out["found_text"]:
-            print(f"  text: {out['found_text']}")
+    print(json_text(out) if opts.json else "\n".join(result_lines(out)))
+    problems = out.get("problems", [])
     tell_problems(problems, sys.stderr)
     return int(exit_status(problems))
 
