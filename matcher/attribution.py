@@ -5,6 +5,9 @@
 * A known id whose chunk does not hold the quote is retried against every other chunk:
   exactly one holder → re-attributed (the mis-attribution was clerical); two or more →
   rejected (choosing one would be a guess dressed as a repair); none → not located.
+
+The other chunks are asked through a :class:`matcher.chunk_index.ChunkIndex`: each is
+folded once, and only those that could hold the quote are aligned against it.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .chunk_index import ChunkIndex
 from .citations import Chunk
+from .normalize import fold
 from .span import SpanMatch, locate_span
 from .vocabulary import EvidenceStatus
 
@@ -28,20 +33,30 @@ class Attribution:
     repaired_from: str | None = None
 
 
-def attribute(chunks: Sequence[Chunk], chunk_id: str, quote: str) -> Attribution:
-    """Resolve ``quote`` against the chunk named ``chunk_id``, repairing the id if it must."""
-    by_id = {c.id: c for c in chunks}
-    own = by_id.get(chunk_id)
-    if own is None:
+def attribute(chunks: Sequence[Chunk] | ChunkIndex, chunk_id: str, quote: str
+              ) -> Attribution:
+    """Resolve ``quote`` against the chunk named ``chunk_id``, repairing the id if it must.
+
+    Pass a :class:`ChunkIndex` of the chunks when attributing many quotes to the same
+    chunks (a whole check): each chunk is then folded and indexed once, not per quote.
+    """
+    index = chunks if isinstance(chunks, ChunkIndex) else ChunkIndex(chunks)
+    pos = index.position(chunk_id)
+    if pos is None:
         return Attribution("rejected", f"unknown chunk id {chunk_id!r}", None)
     if not quote.strip():
         return Attribution("rejected", "the quote is empty", chunk_id)
-    span = locate_span(own.text, quote)
+    needle = fold(quote).text
+    span = locate_span(index.chunks[pos].text, quote, chunk_fold=index.folds[pos],
+                       quote_fold=needle)
     if span is not None and span.accepted:
         return Attribution("located", span.reason, chunk_id, span)
 
-    holders = [(c, m) for c in chunks if c.id != chunk_id
-               for m in [locate_span(c.text, quote)] if m is not None and m.accepted]
+    holders = [(c, m) for i in index.candidates(needle)
+               for c in [index.chunks[i]] if c.id != chunk_id
+               for m in [locate_span(c.text, quote, chunk_fold=index.folds[i],
+                                     quote_fold=needle)]
+               if m is not None and m.accepted]
     if len(holders) == 1:
         other, m = holders[0]
         return Attribution("located",

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .attribution import attribute
+from .chunk_index import ChunkIndex
 from .citations import CitationsFile, Evidence, resolve_document_path
 from .document import DocumentError, OcrWordSource, PdfSource
 from .locate import DocumentIndex, locate_quote
@@ -29,6 +30,13 @@ class Library:
     ocr: OcrWordSource | None = None
     _sources: dict[str, PdfSource | DocumentError] = field(default_factory=dict)
     _indexes: dict[str, DocumentIndex] = field(default_factory=dict)
+    _chunks: ChunkIndex | None = None
+
+    def chunk_index(self) -> ChunkIndex:
+        """The file's chunks, folded once and indexed for repair, shared by every item."""
+        if self._chunks is None:
+            self._chunks = ChunkIndex(self.citations.chunks)
+        return self._chunks
 
     def path_of(self, doc_id: str) -> Path | None:
         ref = self.citations.document(doc_id)
@@ -55,9 +63,14 @@ class Library:
         return idx
 
     def problems(self) -> list[str]:
-        """One line per document that could not be opened."""
+        """One line per document that could not be opened, naming it and its path."""
         return [f"document {doc_id!r}: {err}" for doc_id, err in self._sources.items()
                 if isinstance(err, DocumentError)]
+
+    def open_all(self) -> None:
+        """Open every listed document, so one that no evidence cites is reported too."""
+        for ref in self.citations.documents:
+            self.source(ref.id)
 
     def close(self) -> None:
         for s in self._sources.values():
@@ -65,6 +78,7 @@ class Library:
                 s.close()
         self._sources.clear()
         self._indexes.clear()
+        self._chunks = None
 
 
 def check_citations(
@@ -83,20 +97,26 @@ def check_citations(
     """
     lib = Library(cf, Path(citations_path), dict(passwords or {}), ocr)
     total = sum(len(c.evidence) for c in cf.claims)
+    assigned = set(cf.assigned_ids)
     done = 0
+    stopped = False
     claims: list[ClaimResult] = []
     try:
         for claim in cf.claims:
             results: list[EvidenceResult] = []
             for i, ev in enumerate(claim.evidence):
                 if cancel is not None and cancel():
+                    stopped = True
                     break
                 results.append(check_evidence(lib, i, ev))
                 done += 1
                 if progress is not None:
                     progress(done, total)
             claims.append(ClaimResult(id=claim.id, text=claim.text, evidence=results,
-                                      uncited=not claim.evidence))
+                                      uncited=not claim.evidence,
+                                      id_assigned=claim.id in assigned))
+        if not stopped:
+            lib.open_all()
         problems = lib.problems()
     finally:
         lib.close()
@@ -116,7 +136,7 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     text_reason = ""
     update: dict[str, object] = {}
     if ev.chunk_id is not None:
-        att = attribute(cf.chunks, ev.chunk_id, ev.quote)
+        att = attribute(lib.chunk_index(), ev.chunk_id, ev.quote)
         if att.outcome == "rejected":
             return base.model_copy(update={"status": "rejected", "reason": att.reason})
         chunk = cf.chunk(att.chunk_id or "")
@@ -138,11 +158,7 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
 
     src = lib.source(doc_id)
     if isinstance(src, DocumentError):
-        what = {"missing": "document missing", "encrypted": "document is password-protected",
-                "bad_password": "wrong password for the document"}.get(src.kind,
-                                                                        "document unusable")
-        reason = f"{what}: {path}" + (f" ({src.detail})" if src.kind not in
-                                      ("missing", "encrypted") else "")
+        reason = document_reason(src)
         if text_status in PLACED:
             reason += f"; the quote was found in chunk {update['chunk_id']!r}"
         return base.model_copy(update={**update, "status": "not_located", "reason": reason})
@@ -158,6 +174,16 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
                       alternatives=[Alternative(page=page, rects=list(alt))
                                     for alt in placement.alternatives])
     return base.model_copy(update=update)
+
+
+def document_reason(err: DocumentError) -> str:
+    """Why an evidence item on an unusable document was not located, in one phrase."""
+    what = {"missing": "document missing", "encrypted": "document is password-protected",
+            "bad_password": "wrong password for the document"}.get(err.kind,
+                                                                   "document unusable")
+    # The detail adds nothing to "missing" when it is "file not found", nor to "encrypted".
+    plain = err.kind == "encrypted" or (err.kind == "missing" and err.detail == "file not found")
+    return f"{what}: {err.path}" + ("" if plain else f" ({err.detail})")
 
 
 def _combine(text_status: EvidenceStatus | None, text_reason: str, p: Placement

@@ -4,17 +4,36 @@ A citations file lists documents, optional text chunks, and claims whose evidenc
 quote either a chunk (``chunk_id``) or a document page (``document`` + optional ``page``).
 Problems are collected, not raised one at a time: :class:`CitationsError` names the file
 and the JSON path of every problem so the author can fix them all in one pass.
+
+What upstream systems emit loads as it is: claims without an ``id`` get ``c1``, ``c2``, …
+(:attr:`CitationsFile.assigned_ids` says which), and a chunk id ``PATH#…`` names its
+document when ``PATH`` is a listed document's path. Reading is bounded: only regular
+files, at most :func:`size_limit` bytes, JSON nested at most ``MAX_NESTING`` levels.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+
+from .files import MB, InputFileError, is_pdf_content, read_bounded
 
 FORMAT_VERSION = 1
+# The largest citations file read, unless raised with ``--max-size`` or the environment
+# variable below. A real answer's file (hundreds of chunks of ~1,500 characters) is a few
+# MB; loading costs up to ~30 times the file's size in memory when it is mostly tiny
+# claims, so 64 MB keeps a hostile or runaway file to ~2 GB rather than exhausting the
+# machine, while leaving room for files ten times larger than any seen.
+DEFAULT_SIZE_LIMIT = 64 * MB
+SIZE_LIMIT_ENV = "CITEVIEW_MAX_CITATIONS_MB"
+# The format itself nests six levels deep; unknown extra fields may add some. Deeper JSON
+# is refused with a message rather than exhausting the stack of the parser or serialiser.
+MAX_NESTING = 100
 
 
 class _Model(BaseModel):
@@ -48,7 +67,11 @@ class Evidence(_Model):
 
 
 class Claim(_Model):
-    """A statement of the answer; its evidence items together (a union) support it."""
+    """A statement of the answer; its evidence items together (a union) support it.
+
+    ``id`` may be left out: claims without one get ``c1``, ``c2``, … in file order (ids the
+    file already uses are skipped), as the output of a model's answer tool has none.
+    """
 
     id: str = Field(min_length=1)
     text: str = ""
@@ -61,7 +84,10 @@ class CitationsFile(_Model):
     version: Literal[1] = 1
     documents: list[DocumentRef] = Field(default_factory=list)
     chunks: list[Chunk] = Field(default_factory=list)
-    claims: list[Claim] = Field(default_factory=list)
+    claims: list[Claim] = Field(description="required; an empty list is an answer with "
+                                            "no claims")
+    _assigned_ids: tuple[str, ...] = PrivateAttr(default=())
+    _chunk_lookup: tuple[list[Chunk], dict[str, Chunk]] | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
     def _ids_resolve(self) -> CitationsFile:
@@ -71,9 +97,11 @@ class CitationsFile(_Model):
         _unique(problems, "claims", [c.id for c in self.claims])
         doc_ids = {d.id for d in self.documents}
         for i, ch in enumerate(self.chunks):
-            if ch.document is None and len(self.documents) != 1:
+            if ch.document is None and self.chunk_document(ch) is None:
                 problems.append((f"chunks[{i}].document",
-                                 "required when the file lists more than one document"))
+                                 "required when the file lists more than one document "
+                                 "(or an id 'PATH#…' whose PATH is a listed document's "
+                                 "path)"))
             elif ch.document is not None and ch.document not in doc_ids:
                 problems.append((f"chunks[{i}].document", f"unknown document id {ch.document!r}"))
             for k, p in enumerate(ch.pages or []):
@@ -91,17 +119,40 @@ class CitationsFile(_Model):
             raise _Problems(problems)
         return self
 
+    @property
+    def assigned_ids(self) -> tuple[str, ...]:
+        """Ids given while loading to claims that had none, in file order."""
+        return self._assigned_ids
+
     def document(self, doc_id: str) -> DocumentRef | None:
         return next((d for d in self.documents if d.id == doc_id), None)
 
     def chunk(self, chunk_id: str) -> Chunk | None:
-        return next((c for c in self.chunks if c.id == chunk_id), None)
+        """The chunk with this id (a dictionary built on first use, for large files)."""
+        lookup = self._chunk_lookup
+        if lookup is None or lookup[0] is not self.chunks:  # a copy with other chunks
+            lookup = self._chunk_lookup = (self.chunks, {c.id: c for c in self.chunks})
+        return lookup[1].get(chunk_id)
 
     def chunk_document(self, chunk: Chunk) -> str | None:
-        """The document id a chunk belongs to (the only document when it does not say)."""
+        """The document id a chunk belongs to: its ``document``; else the only document;
+        else the document whose path is the ``PATH`` of an id ``PATH#…``."""
         if chunk.document is not None:
             return chunk.document
-        return self.documents[0].id if len(self.documents) == 1 else None
+        if len(self.documents) == 1:
+            return self.documents[0].id
+        return self.document_named_by(chunk.id)
+
+    def document_named_by(self, chunk_id: str) -> str | None:
+        """The id of the one listed document whose path an id ``PATH#…`` starts with.
+
+        Every ``#`` is tried (a path may hold one), and paths compare after normalising
+        (``./a.pdf`` is ``a.pdf``). Two documents with that path name none.
+        """
+        prefixes = {os.path.normpath(chunk_id[:i]) for i, ch in enumerate(chunk_id)
+                    if ch == "#" and i > 0}
+        found = {d.id for d in self.documents if os.path.normpath(d.path) in prefixes}
+        return found.pop() if len(found) == 1 else None
 
 
 class _Problems(ValueError):
@@ -140,12 +191,19 @@ def _json_path(loc: tuple[int | str, ...]) -> str:
 
 def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFile:
     """Validate already-decoded JSON as a citations file, or raise :class:`CitationsError`."""
-    if isinstance(data, dict) and "version" in data and data["version"] != FORMAT_VERSION:
-        raise CitationsError(path, [("$.version", f"version {data['version']!r} is not "
-                                                  f"supported (this citeview reads version "
-                                                  f"{FORMAT_VERSION})")])
+    if isinstance(data, dict) and "version" in data:
+        version = data["version"]
+        # `type(...) is int`: JSON's true and 1.0 compare equal to 1 but are not version 1.
+        if type(version) is not int or version != FORMAT_VERSION:
+            raise CitationsError(path, [("$.version", f"version {json.dumps(version)[:40]} "
+                                                      "is not supported (this citeview "
+                                                      f"reads version {FORMAT_VERSION})")])
+    structure = list(_structure_problems(data))
+    if structure:
+        raise CitationsError(path, structure)
+    data, assigned = _assign_claim_ids(data)
     try:
-        return CitationsFile.model_validate(data)
+        cf = CitationsFile.model_validate(data)
     except ValidationError as exc:
         problems: list[tuple[str, str]] = []
         for err in exc.errors():
@@ -155,30 +213,127 @@ def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFil
             else:
                 problems.append((_json_path(tuple(err["loc"])), err["msg"]))
         raise CitationsError(path, problems) from None
+    cf._assigned_ids = assigned
+    return cf
 
 
-def load_citations(path: Path | str) -> CitationsFile:
-    """Read and validate a citations file; every failure is a :class:`CitationsError`."""
-    p = Path(path)
+def _assign_claim_ids(data: Any) -> tuple[Any, tuple[str, ...]]:
+    """Give claims without an ``id`` key ``c1``, ``c2``, … in file order, skipping ids the
+    file uses; return the data (a shallow copy when anything changed) and the ids given."""
+    if not isinstance(data, dict) or not isinstance(data.get("claims"), list):
+        return data, ()
+    claims: list[Any] = data["claims"]
+    missing = [i for i, c in enumerate(claims) if isinstance(c, dict) and "id" not in c]
+    if not missing:
+        return data, ()
+    taken = {c.get("id") for c in claims if isinstance(c, dict) and isinstance(c.get("id"), str)}
+    out, given, n = list(claims), [], 0
+    for i in missing:
+        n += 1
+        while f"c{n}" in taken:
+            n += 1
+        given.append(f"c{n}")
+        out[i] = {"id": f"c{n}", **claims[i]}
+    return {**data, "claims": out}, tuple(given)
+
+
+def size_limit() -> int:
+    """The largest citations file read: ``$CITEVIEW_MAX_CITATIONS_MB`` MB, else 64 MB."""
+    raw = os.environ.get(SIZE_LIMIT_ENV, "").strip()
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise CitationsError(p, [("$", "file not found")]) from None
-    except OSError as exc:
-        raise CitationsError(p, [("$", f"cannot be read ({exc.strerror})")]) from None
+        mb = float(raw) if raw else 0.0
+    except ValueError:
+        mb = 0.0
+    return int(mb * MB) if mb > 0 else DEFAULT_SIZE_LIMIT
+
+
+def load_citations(path: Path | str, *, max_bytes: int | None = None) -> CitationsFile:
+    """Read and validate a citations file; every failure is a :class:`CitationsError`.
+
+    Only a regular file of at most ``max_bytes`` (default :func:`size_limit`) is read; a
+    PDF is told apart by its content, whatever its name.
+    """
+    p = Path(path)
+    limit = size_limit() if max_bytes is None else max_bytes
+    try:
+        raw = read_bounded(p, limit=limit)
+    except InputFileError as exc:
+        reason = exc.reason
+        if exc.kind == "too_large":
+            reason += (f"; raise it with --max-size MB or {SIZE_LIMIT_ENV}"
+                       if max_bytes is None else "; raise it with --max-size MB")
+        raise CitationsError(p, [("$", reason)]) from None
+    if is_pdf_content(raw[:1024]):
+        raise CitationsError(p, [("$", "is a PDF, not a citations file (open it with "
+                                       "'citeview FILE', or place a quote on it with "
+                                       "'citeview locate')")])
     try:
         data = json.loads(raw.decode("utf-8-sig"))
+        del raw
+        return parse_citations(data, path=p)
     except UnicodeDecodeError as exc:
         raise CitationsError(p, [("$", f"not UTF-8 text (byte {exc.start})")]) from None
     except json.JSONDecodeError as exc:
         raise CitationsError(p, [("$", f"not valid JSON: {exc.msg} at line {exc.lineno}, "
                                        f"column {exc.colno}")]) from None
-    return parse_citations(data, path=p)
+    except RecursionError:
+        raise CitationsError(p, [("$", f"JSON nested more than {MAX_NESTING} levels deep")]
+                             ) from None
+    except MemoryError:
+        raise CitationsError(p, [("$", "not enough memory to load it; check a smaller "
+                                       "file, or free memory")]) from None
+
+
+def _structure_problems(data: Any) -> Iterator[tuple[str, str]]:
+    """JSON paths nested deeper than ``MAX_NESTING``, and strings (or keys) holding a lone
+    surrogate, which no UTF-8 output can carry. Iterative: the depth is what is checked."""
+    stack: list[tuple[Any, str, int]] = [(data, "$", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, str):
+            if _has_surrogate(value):
+                yield where, (f"holds a lone surrogate ({_first_surrogate(value)}), which is "
+                              "not a character; the writer produced broken text")
+            continue
+        if not isinstance(value, dict | list):
+            continue
+        if depth >= MAX_NESTING:
+            yield where, f"JSON nested more than {MAX_NESTING} levels deep"
+            return
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in reversed(list(items)):
+            if isinstance(key, str):
+                if _has_surrogate(key):
+                    yield where, f"a key holds a lone surrogate ({_first_surrogate(key)})"
+                stack.append((item, f"{where}.{key}", depth + 1))
+            else:
+                stack.append((item, f"{where}[{key}]", depth + 1))
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _first_surrogate(text: str) -> str:
+    ch = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+    return f"\\u{ord(ch):04x}"
 
 
 def resolve_document_path(citations_path: Path | str, ref: DocumentRef) -> Path:
-    """Where a document lives: ``path`` relative to the citations file's folder, or absolute."""
-    p = Path(ref.path).expanduser()
+    """Where a document lives: ``path`` relative to the citations file's folder, or absolute.
+
+    ``~`` and ``~user`` are expanded; like a shell, an unknown user's ``~name`` is left as
+    written (so the document is reported missing, not a crash).
+    """
+    p = Path(ref.path)
+    try:
+        p = p.expanduser()
+    except RuntimeError:  # no home folder for that user
+        pass
     return p if p.is_absolute() else (Path(citations_path).resolve().parent / p)
 
 
@@ -186,4 +341,8 @@ def json_schema() -> dict[str, Any]:
     """The JSON Schema of the citations file (printed by ``citeview schema``)."""
     schema = CitationsFile.model_json_schema()
     schema["title"] = "citeview citations file, version 1"
+    claim = schema["$defs"]["Claim"]
+    claim["required"] = [r for r in claim.get("required", []) if r != "id"]
+    claim["properties"]["id"]["description"] = (
+        "optional: claims without one get c1, c2, … in file order")
     return schema

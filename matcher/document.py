@@ -7,17 +7,20 @@ encrypted) becomes a :class:`DocumentError` with a sentence a person can act on.
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 from pathlib import Path
 from typing import Literal, Protocol
 
 import pymupdf
 
+from .files import PDF_MAGIC, InputFileError, os_error_reason, read_head
 from .normalize import join_line_hyphens
 from .words import PageWords
 
-ErrorKind = Literal["missing", "empty", "corrupt", "encrypted", "bad_password"]
-
+# "unreadable": the file is there but the system will not let it be read (permission, a
+# name too long, a loop of symbolic links, an I/O error); the detail says which.
+ErrorKind = Literal["missing", "unreadable", "empty", "corrupt", "encrypted", "bad_password"]
 
 
 class DocumentError(Exception):
@@ -46,18 +49,27 @@ def file_hash(path: Path) -> str:
 
 
 def open_pdf(path: Path | str, *, password: str | None = None) -> pymupdf.Document:
-    """Open ``path`` as a PDF, or raise :class:`DocumentError` saying why it cannot be used."""
+    """Open ``path`` as a PDF, or raise :class:`DocumentError` saying why it cannot be used.
+
+    The file is examined before MuPDF sees it: it must be a readable regular file (a FIFO
+    would block, a device would be read forever) that is not empty and has a ``%PDF-``
+    header in its first 1,024 bytes; each refusal names its real cause.
+    """
     p = Path(path)
-    if not p.exists():
-        raise DocumentError(p, "missing", "file not found")
-    if p.is_dir():
-        raise DocumentError(p, "corrupt", "is a folder, not a PDF file")
     try:
-        size = p.stat().st_size
+        head = read_head(p)
+        size = os.stat(p).st_size
+    except InputFileError as exc:
+        kind: ErrorKind = "missing" if exc.kind == "missing" else "unreadable"
+        if exc.kind == "not_regular":
+            kind = "corrupt"
+        raise DocumentError(p, kind, exc.reason) from None
     except OSError as exc:
-        raise DocumentError(p, "missing", f"cannot be read ({exc.strerror})") from exc
+        raise DocumentError(p, "unreadable", os_error_reason(exc)) from None
     if size == 0:
         raise DocumentError(p, "empty", "the file is empty (0 bytes)")
+    if PDF_MAGIC not in head:
+        raise DocumentError(p, "corrupt", "not a PDF (no '%PDF-' header at its start)")
     try:
         doc = pymupdf.open(p, filetype="pdf")
     except Exception as exc:  # MuPDF raises several types for damaged input

@@ -57,6 +57,8 @@ class ClaimResult(BaseModel):
     evidence: list[EvidenceResult]
     text: str = ""
     uncited: bool = False
+    id_assigned: bool = Field(default=False,
+                              description="the file gave no id; this one was assigned")
 
     @property
     def status(self) -> ClaimStatus:

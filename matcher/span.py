@@ -8,6 +8,7 @@ back-map, so the span always indexes the bytes stored for the chunk.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from .normalize import fold
 from .vocabulary import TextMatch
@@ -41,8 +42,21 @@ class SpanMatch:
         return self.kind != "review"
 
 
-def locate_span(chunk_text: str, quote: str) -> SpanMatch | None:
+class FoldedText(Protocol):
+    """Folded text with its back-map (:class:`matcher.normalize.Folded` or a cached fold)."""
+
+    @property
+    def text(self) -> str: ...
+
+    def raw_span(self, start: int, end: int) -> tuple[int, int]: ...
+
+
+def locate_span(chunk_text: str, quote: str, *, chunk_fold: FoldedText | None = None,
+                quote_fold: str | None = None) -> SpanMatch | None:
     """Find ``quote`` in ``chunk_text``; ``None`` when nothing resembles it.
+
+    ``chunk_fold`` and ``quote_fold`` are ``fold(chunk_text)`` and ``fold(quote).text``
+    when the caller already has them (a check folds each chunk once, not once per quote).
 
     >>> m = locate_span("Deductible \u2014 $500 per claim.", "deductible - $500")
     >>> m.kind, "Deductible \u2014 $500 per claim."[m.start:m.end]
@@ -57,8 +71,8 @@ def locate_span(chunk_text: str, quote: str) -> SpanMatch | None:
     if hit >= 0:
         return SpanMatch(hit, hit + len(quote), 100.0, "exact", "the quote occurs verbatim")
 
-    hay = fold(chunk_text)
-    needle = fold(quote).text
+    hay = chunk_fold if chunk_fold is not None else fold(chunk_text)
+    needle = quote_fold if quote_fold is not None else fold(quote).text
     if not needle or not hay.text:
         return None
     at = hay.text.find(needle)

@@ -82,3 +82,80 @@ def test_missing_empty_and_binary_files_are_clear(tmp_path: Path) -> None:
 def test_schema_describes_the_format() -> None:
     schema = json_schema()
     assert set(schema["properties"]) >= {"version", "documents", "chunks", "claims"}
+
+
+def test_claims_without_an_id_get_c1_c2_in_file_order(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(GOOD))
+    data["claims"] = [{"text": "first", "evidence": []}, {"id": "c2", "evidence": []},
+                      {"text": "third", "evidence": []}, {"text": "fourth", "evidence": []}]
+    cf = load_citations(write(tmp_path, data))
+    assert [c.id for c in cf.claims] == ["c1", "c2", "c3", "c4"]  # c2 was taken: skipped
+    assert cf.assigned_ids == ("c1", "c3", "c4")
+    assert cf.model_copy(update={"documents": []}).assigned_ids == cf.assigned_ids
+    claim_schema = json_schema()["$defs"]["Claim"]
+    assert "id" not in claim_schema.get("required", []) and "evidence" not in \
+        claim_schema.get("required", [])
+
+
+def test_a_chunk_id_path_names_its_document(tmp_path: Path) -> None:
+    docs = [{"id": "rates", "path": "pricing/2025-q3-rate-card.pdf"},
+            {"id": "terms", "path": "terms#1.pdf"}]
+    chunks = [{"id": "pricing/2025-q3-rate-card.pdf#tok:1200", "text": "a"},
+              {"id": "./pricing/2025-q3-rate-card.pdf#tok:0", "text": "b"},
+              {"id": "terms#1.pdf#p3", "text": "c"}]
+    cf = parse_citations({"documents": docs, "chunks": chunks, "claims": []})
+    assert [cf.chunk_document(c) for c in cf.chunks] == ["rates", "rates", "terms"]
+    unknown = {"documents": docs, "chunks": [{"id": "other.pdf#tok:1", "text": "x"}],
+               "claims": []}
+    with pytest.raises(CitationsError) as info:
+        parse_citations(unknown)
+    assert [w for w, _ in info.value.problems] == ["$.chunks[0].document"]
+    twice = {"documents": [*docs, {"id": "copy", "path": "pricing/2025-q3-rate-card.pdf"}],
+             "chunks": chunks[:1], "claims": []}
+    with pytest.raises(CitationsError):  # two documents have that path: it names neither
+        parse_citations(twice)
+
+
+@pytest.mark.parametrize(("data", "where"), [
+    ({}, "$.claims"),
+    ({"documents": [], "chunks": []}, "$.claims"),
+    ({"version": True, "claims": []}, "$.version"),
+    ({"version": 1.0, "claims": []}, "$.version"),
+    ({"claims": [], "deep": json.loads("[" * 101 + "]" * 101)}, "$.deep" + "[0]" * 99),
+    ({"claims": [{"id": "c1", "text": "a\ud800"}]}, "$.claims[0].text"),
+    ({"claims": [], "extra": {"k\udfff": 1}}, "$.extra"),
+])
+def test_structural_problems_name_their_json_path(data: object, where: str) -> None:
+    with pytest.raises(CitationsError) as info:
+        parse_citations(data)
+    assert where in [w for w, _ in info.value.problems]
+
+
+def test_deep_but_reasonable_extras_still_load() -> None:
+    cf = parse_citations({"claims": [], "deep": json.loads("[" * 95 + "]" * 95)})
+    assert cf.model_dump_json()
+
+
+def test_reading_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from matcher.citations import DEFAULT_SIZE_LIMIT, SIZE_LIMIT_ENV, size_limit
+    path = write(tmp_path, GOOD)
+    size = path.stat().st_size
+    assert load_citations(path, max_bytes=size).claims  # exactly at the limit: read
+    with pytest.raises(CitationsError, match=f"larger than the limit of {(size - 1) / 1e6:g} MB"):
+        load_citations(path, max_bytes=size - 1)
+    assert size_limit() == DEFAULT_SIZE_LIMIT
+    monkeypatch.setenv(SIZE_LIMIT_ENV, "0.0001")
+    assert size_limit() == 100
+    with pytest.raises(CitationsError, match=SIZE_LIMIT_ENV):
+        load_citations(path)
+    monkeypatch.setenv(SIZE_LIMIT_ENV, "lots")  # not a number: the default stands
+    assert size_limit() == DEFAULT_SIZE_LIMIT
+
+
+def test_a_home_folder_that_does_not_exist_is_left_as_written(tmp_path: Path) -> None:
+    from matcher.citations import DocumentRef, resolve_document_path
+    ref = DocumentRef(id="d", path="~nosuchuser-citeview/x.pdf")
+    got = resolve_document_path(tmp_path / "a.cite", ref)
+    assert got == tmp_path / "~nosuchuser-citeview" / "x.pdf"
+    home = resolve_document_path(tmp_path / "a.cite", DocumentRef(id="d", path="~/x.pdf"))
+    assert home == Path.home() / "x.pdf"

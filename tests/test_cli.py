@@ -83,10 +83,13 @@ def test_check_table_is_readable(cite: Path) -> None:
 
 def test_missing_document_is_reported_per_evidence(cite: Path) -> None:
     (cite.parent / "policy.pdf").unlink()
-    report = json.loads(citeview("check", str(cite), "--json").stdout)
+    out = citeview("check", str(cite), "--json")
+    assert out.returncode == 2
+    report = json.loads(out.stdout)
     ev = report["claims"][0]["evidence"][0]
     assert ev["status"] == "not_located" and "document missing" in ev["reason"]
     assert any("policy.pdf" in p for p in report["problems"])
+    assert f"document 'policy': {cite.parent / 'policy.pdf'}: file not found" in out.stderr
 
 
 def test_malformed_file_exits_2_naming_file_and_path(tmp_path: Path) -> None:
@@ -105,6 +108,96 @@ def test_unusable_pdfs_exit_2_with_a_message(tmp_path: Path, content: bytes) -> 
     out = citeview("locate", str(pdf), "--quote", "anything")
     assert out.returncode == 2 and str(pdf) in out.stderr
     assert "Traceback" not in out.stderr
+    got = json.loads(citeview("locate", str(pdf), "--quote", "anything", "--json").stdout)
+    assert got["status"] == "not_located" and got["rects"] == []
+    assert got["problems"] == [out.stderr.strip().removeprefix("citeview: ")]
+
+
+def _locked(tmp_path: Path) -> Path:
+    import pymupdf
+    doc = pymupdf.open(write_pdf(tmp_path / "plain.pdf", [paragraph(LINES)]))
+    doc.save(tmp_path / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256,
+             user_pw="s3cret", owner_pw="owner")
+    return tmp_path / "locked.pdf"
+
+
+BAD_DOCUMENTS = {
+    "missing": (lambda d: d / "absent.pdf", "file not found"),
+    "empty": (lambda d: _touch(d / "empty.pdf", b""), "the file is empty (0 bytes)"),
+    "not a PDF": (lambda d: _touch(d / "notes.pdf", b"just some notes\n" * 20),
+                  "not a PDF"),
+    "header only": (lambda d: _touch(d / "header.pdf", b"%PDF-1.7\n%%EOF\n"), "PDF"),
+    "a folder": (lambda d: _mkdir(d / "folder.pdf"), "is a folder, not a regular file"),
+    "encrypted": (_locked, "the PDF is password-protected"),
+}
+
+
+def _touch(path: Path, content: bytes) -> Path:
+    path.write_bytes(content)
+    return path
+
+
+def _mkdir(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
+@pytest.mark.parametrize("bad", sorted(BAD_DOCUMENTS))
+def test_an_unusable_document_still_gets_the_full_report_and_exit_2(cite: Path, bad: str
+                                                                    ) -> None:
+    make, problem = BAD_DOCUMENTS[bad]
+    data = json.loads(cite.read_text())
+    broken = make(cite.parent)
+    data["documents"].append({"id": "other", "path": str(broken)})
+    data["claims"].append({"id": "c6", "evidence": [{"document": "other", "quote": LINES[0]}]})
+    for ch in data["chunks"]:
+        ch["document"] = "policy"
+    cite.write_text(json.dumps(data))
+    out = citeview("check", str(cite), "--json")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    report = json.loads(out.stdout)  # the whole report, not a message instead of it
+    assert report["summary"]["located"] == 2  # what could be read was checked
+    [item] = next(c for c in report["claims"] if c["id"] == "c6")["evidence"]
+    assert item["status"] == "not_located" and item["rects"] == []
+    assert str(broken) in item["reason"]
+    [line] = report["problems"]
+    assert line.startswith("document 'other': ") and problem in line
+    assert out.stderr.strip() == f"citeview: {line}"
+
+
+def test_a_listed_document_no_evidence_cites_is_checked_too(cite: Path) -> None:
+    data = json.loads(cite.read_text())
+    data["documents"].append({"id": "appendix", "path": "appendix.pdf"})
+    for ch in data["chunks"]:
+        ch["document"] = "policy"
+    cite.write_text(json.dumps(data))
+    out = citeview("check", str(cite))
+    assert out.returncode == 2
+    assert "problem: document 'appendix'" in out.stdout and "appendix.pdf" in out.stderr
+
+
+def test_exit_status_0_needs_every_document_readable(cite: Path) -> None:
+    """Rejected and not-located quotes are results, not unusable input: still 0."""
+    out = citeview("check", str(cite), "--json")
+    report = json.loads(out.stdout)
+    assert report["summary"]["rejected"] and report["summary"]["not_located"]
+    assert out.returncode == 0 and report["problems"] == [] and out.stderr == ""
+
+
+def test_a_citations_file_that_cannot_be_used_prints_nothing_on_stdout(tmp_path: Path
+                                                                       ) -> None:
+    for name, content in (("none.cite", None), ("text.cite", "not json"), ("empty.cite", "{}"),
+                          ("dup.cite", json.dumps({"claims": [{"id": "a"}, {"id": "a"}]}))):
+        path = tmp_path / name
+        if content is not None:
+            path.write_text(content)
+        out = citeview("check", str(path), "--json")
+        assert out.returncode == 2 and out.stdout == "", name
+        assert str(path) in out.stderr and "Traceback" not in out.stderr
+    assert "at $.claims: Field required" in citeview("check", str(tmp_path / "empty.cite")).stderr
+    (tmp_path / "nothing.cite").write_text('{"claims": []}')
+    out = citeview("check", str(tmp_path / "nothing.cite"), "--json")
+    assert out.returncode == 0 and json.loads(out.stdout)["claims"] == []
 
 
 def test_locate_json(tmp_path: Path) -> None:

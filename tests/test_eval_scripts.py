@@ -118,8 +118,11 @@ def test_eval_placement_json(tiny_corpus: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_benchmarks_run(tiny_corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench_span.main(["--corpus", str(tiny_corpus), "--chunks", "3", "--repeat", "1"]) == 0
-    assert "locate_span" in capsys.readouterr().out
+    assert bench_span.main(["--corpus", str(tiny_corpus), "--chunks", "3", "--repeat", "1",
+                            "--rounds", "1", "--scale", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "locate_span" in out and "same answer as the reference" in out
+    assert "citeview check --json on that file" in out and "200 claims over a 4-page" in out
     pdf = str(tiny_corpus / "text_alpha.pdf")
     assert bench_placement.main(["--pdf", pdf, "--quotes", "4", "--baseline-quotes", "1"]) == 0
     out = capsys.readouterr().out

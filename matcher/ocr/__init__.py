@@ -6,6 +6,7 @@
   :class:`matcher.words.PageWords`;
 - :mod:`.store` keeps records by document content hash (:class:`OcrStore`);
 - :mod:`.prepare` and :mod:`.cli` OCR a whole folder on all cores (``citeview prepare``);
+- :mod:`.workers` makes the worker processes die with their parent and leave no files;
 - :mod:`.ondemand` OCRs one page now for the viewer (:func:`ocr_page`).
 
 The names below are imported from their submodule on first use, not with the package:
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .boxes import OcrPage, OcrWord
     from .ondemand import ocr_page
-    from .store import OcrStore, default_store_dir
+    from .store import OcrStore, OcrStoreError, default_store_dir
     from .tesseract import (
         DEFAULT_DPI,
         DEFAULT_LANG,
@@ -43,6 +44,7 @@ _EXPORTS = {
     "OcrWord": "boxes",
     "ocr_page": "ondemand",
     "OcrStore": "store",
+    "OcrStoreError": "store",
     "default_store_dir": "store",
     "DEFAULT_DPI": "tesseract",
     "DEFAULT_LANG": "tesseract",
@@ -64,6 +66,7 @@ __all__ = [
     "OcrPage",
     "OcrSetupError",
     "OcrStore",
+    "OcrStoreError",
     "OcrWord",
     "TextLayerVerdict",
     "assess_text_layer",

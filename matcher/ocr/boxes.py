@@ -95,8 +95,11 @@ class OcrPage:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> OcrPage:
-        """Rebuild from :meth:`to_json` output; raises ``ValueError`` on another layout."""
+    def from_json(cls, data: Any) -> OcrPage:
+        """Rebuild from :meth:`to_json` output; raises ``ValueError`` on another layout
+        (anything else, ``null`` or a list included)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"not an OCR entry (a JSON {type(data).__name__})")
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"unknown OCR entry format {data.get('format')!r}")
         try:
@@ -116,5 +119,5 @@ class OcrPage:
                 created=str(data["created"]),
                 extra=dict(data.get("extra") or {}),
             )
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"damaged OCR entry ({exc})") from exc

@@ -1,7 +1,8 @@
 """``citeview prepare FOLDER``: OCR every scanned page under a folder once, ahead of time.
 
-Exit codes: 0 all done, 1 some pages or files failed (the rest were stored), 2 nothing could
-start (bad arguments, tesseract or a language pack missing), 130 stopped with Ctrl-C.
+Exit codes: 0 all done, 1 some pages or files failed, or the store stopped taking entries
+(what was stored stays), 2 nothing could start (bad arguments, tesseract or a language
+pack missing, the store cannot be written), 130 stopped with Ctrl-C, 143 with SIGTERM.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from typing import TextIO
 from ..progress import Progress, format_duration
 from .boxes import OcrPage
 from .prepare import PageTask, find_pdfs, run_tasks, survey
-from .store import OcrStore, StoredDocument, default_store_dir
+from .store import OcrStore, OcrStoreError, StoredDocument, default_store_dir
 from .tesseract import DEFAULT_DPI, DEFAULT_LANG, OcrSetupError, check_tesseract
 
-EXIT_OK, EXIT_SOME_FAILED, EXIT_SETUP, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_SOME_FAILED, EXIT_SETUP, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143
 # Below 72 dpi text is unreadable to tesseract; above 1200 a page is hundreds of MB.
 MIN_DPI, MAX_DPI = 72, 1200
 PROG = "citeview prepare"
@@ -63,6 +64,10 @@ def main(argv: list[str] | None = None, *, stderr: TextIO | None = None) -> int:
         return _fail(err, str(exc))
 
     store = OcrStore(args.store) if args.store is not None else OcrStore.default()
+    try:
+        store.check_writable()  # before any page is OCRed, not after all are thrown away
+    except OcrStoreError as exc:
+        return _fail(err, str(exc))
     try:
         return _prepare(folder, store, args, version, err)
     except KeyboardInterrupt:  # during the survey: nothing was being written
@@ -124,11 +129,16 @@ def _prepare(folder: Path, store: OcrStore, args: argparse.Namespace, version: s
         summary += f", {len(result.failed)} failed"
     if found.skipped_files:
         summary += f", {len(found.skipped_files)} file(s) skipped"
+    left = len(found.tasks) - result.stored - len(result.failed)
+    if result.store_error is not None:
+        err.write(f"Stopped: {result.store_error}. {summary}, kept; {left} page(s) left. "
+                  "Run the same command again once the store can be written.\n")
+        return EXIT_SOME_FAILED
     if result.interrupted:
-        left = len(found.tasks) - result.stored - len(result.failed)
-        err.write(f"Interrupted: {summary}; {left} page(s) left. "
+        what = "Terminated" if result.terminated else "Interrupted"
+        err.write(f"{what}: {summary}; {left} page(s) left. "
                   "Run the same command again to continue.\n")
-        return EXIT_INTERRUPTED
+        return EXIT_TERMINATED if result.terminated else EXIT_INTERRUPTED
     err.write(f"Done: {summary}.\n")
     return EXIT_SOME_FAILED if (result.failed or found.skipped_files) else EXIT_OK
 
@@ -155,11 +165,22 @@ def store_main(argv: list[str] | None = None, *, stdout: TextIO | None = None) -
             p.error("--forget-older-than needs a number of days, 0 or more")
         cutoff = time.time() - 86400 * (args.forget_older_than or 0.0)
         doomed = [d for d in documents if args.forget_all or d.last_written < cutoff]
-        for doc in doomed:
-            store.forget(doc.doc_hash)
-        out.write(f"Forgot {_amount(doomed)}.\n")
-        documents = [d for d in documents if d not in doomed]
+        forgotten = []
+        try:
+            for doc in doomed:
+                store.forget(doc.doc_hash)
+                forgotten.append(doc)
+        except OcrStoreError as exc:
+            out.write(f"Forgot {_amount(forgotten)}.\n")
+            sys.stderr.write(f"citeview store: error: {exc}\n")
+            return EXIT_SETUP
+        out.write(f"Forgot {_amount(forgotten)}.\n")
+        documents = [d for d in documents if d not in forgotten]
     out.write(f"OCR store {store.root}: {_amount(documents)}.\n")
+    damaged = sum(d.damaged for d in documents)
+    if damaged:
+        out.write(f"{damaged} damaged entr{'ies' if damaged != 1 else 'y'} (not whole records, "
+                  "or links); they are read as absent and redone by the next prepare.\n")
     return EXIT_OK
 
 

@@ -10,6 +10,7 @@ the calling thread only hashes the file and writes the store.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -19,6 +20,7 @@ from ..words import PageWords
 from .boxes import OcrPage
 from .store import OcrStore
 from .tesseract import DEFAULT_DPI, DEFAULT_LANG, OcrFailed, check_tesseract, recognize_page
+from .workers import init_worker, run_folder, stoppable
 
 Stage = Callable[[str], None]
 
@@ -41,7 +43,8 @@ def ocr_page(
     label). ``isolate=False`` runs MuPDF in this thread: only for callers with no other
     thread using PyMuPDF (the viewer's check process, scripts, tests). Raises
     :class:`OcrSetupError` when tesseract or the language is missing, :class:`OcrFailed`
-    with a sentence for the person when the file, the page or tesseract fails.
+    with a sentence for the person when the file, the page or tesseract fails,
+    :class:`OcrStoreError` when the store cannot be written.
 
     Example (in a worker thread)::
 
@@ -59,9 +62,12 @@ def ocr_page(
     stage("recognizing")
     if isolate:
         # "spawn", never "fork": the caller has other threads (that is why it isolates),
-        # and a forked copy of a threaded process may deadlock.
+        # and a forked copy of a threaded process may deadlock. The worker dies with this
+        # process and leaves no files (see matcher.ocr.workers).
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        with run_folder() as tmp, ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=init_worker,
+                initargs=(str(tmp), os.getpid())) as pool:
             page = pool.submit(_recognize_file, str(path), page_no, dpi, lang, password).result()
     else:
         page = _recognize_file(str(path), page_no, dpi, lang, password)
@@ -70,6 +76,7 @@ def ocr_page(
     return page.to_page_words()
 
 
+@stoppable
 def _recognize_file(path: str, page_no: int, dpi: int, lang: str,
                     password: str | None) -> OcrPage:
     try:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -21,9 +20,10 @@ from pathlib import Path
 
 from ..document import DocumentError, file_hash, open_pdf
 from .boxes import OcrPage
-from .store import OcrStore
+from .store import OcrStore, OcrStoreError
 from .tesseract import OcrFailed, recognize_page
 from .textlayer import assess_text_layer
+from .workers import Terminated, init_worker, run_folder, sigterm_raises, stop_workers, stoppable
 
 # A page whose tesseract run takes longer than this is reported as failed, not waited
 # for forever (a 300 dpi A4 page takes 1–4 s on one core; pathological scans ~30 s).
@@ -66,11 +66,15 @@ class Survey:
 
 @dataclass
 class RunResult:
-    """How a run went: pages stored, failures with reasons, and whether it was stopped."""
+    """How a run went: pages stored, failures with reasons, and whether it was stopped
+    (Ctrl-C: ``interrupted``; SIGTERM: ``terminated`` too; a store that could not be
+    written: ``store_error``, what was stored before it kept)."""
 
     stored: int = 0
     failed: list[str] = field(default_factory=list)
     interrupted: bool = False
+    terminated: bool = False
+    store_error: str | None = None
 
 
 def find_pdfs(folder: Path, *, exclude: Iterable[Path] = ()) -> list[Path]:
@@ -148,6 +152,7 @@ def _survey_file(path: Path, store: OcrStore, result: Survey, seen: set[str], *,
         doc.close()
 
 
+@stoppable
 def ocr_task(task: PageTask) -> OcrPage:
     """OCR one page in a worker process; every failure becomes a picklable :class:`OcrFailed`."""
     try:
@@ -169,12 +174,6 @@ def ocr_task(task: PageTask) -> OcrPage:
         raise OcrFailed(f"{type(exc).__name__}: {exc}"[:300]) from None
 
 
-def _init_worker() -> None:
-    # Ctrl-C is the parent's business: it stops handing out pages and lets the running
-    # ones finish, so workers neither die mid-page nor print tracebacks of their own.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 OnDone = Callable[[PageTask, OcrPage | None, str | None], None]
 
 
@@ -191,31 +190,58 @@ def run_tasks(
     ``on_done(task, page, error)`` is called in this process after each page (``page`` is
     ``None`` and ``error`` a sentence when it failed). On Ctrl-C, pages not yet started are
     cancelled, ``on_interrupt(running)`` is told how many are still finishing, those are
-    saved too, and the result says ``interrupted``; no entry is ever half-written.
+    saved too, and the result says ``interrupted``; no entry is ever half-written. On
+    SIGTERM, or when the store cannot be written, the run stops at once: the workers are
+    stopped (cleaning up after themselves) and what was stored stays. The workers never
+    outlive this process, and their temporary files are removed on every way out.
     """
     result = RunResult()
     if not tasks:
         return result
     context = multiprocessing.get_context(START_METHOD)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                             initializer=_init_worker) as pool:
-        futures: dict[Future[OcrPage], PageTask] = {
-            pool.submit(ocr_task, t): t for t in tasks}
-        handled: set[Future[OcrPage]] = set()
+    before = set(multiprocessing.active_children())
+    with run_folder() as tmp, sigterm_raises():
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                                   initializer=init_worker, initargs=(str(tmp), os.getpid()))
+        workers = []
+        stop_now = True
         try:
-            for fut in as_completed(futures):
-                handled.add(fut)
-                _finish(fut, futures[fut], store, result, on_done)
-        except KeyboardInterrupt:
+            futures: dict[Future[OcrPage], PageTask] = {
+                pool.submit(ocr_task, t): t for t in tasks}
+            workers = [p for p in multiprocessing.active_children() if p not in before]
+            _collect(futures, store, result, on_done, on_interrupt)
+            stop_now = False
+        except Terminated:
+            result.interrupted = result.terminated = True
+        except KeyboardInterrupt:  # a second Ctrl-C while the running pages finished
             result.interrupted = True
-            for fut in futures:
-                fut.cancel()  # only pages not yet handed to a worker can be cancelled
-            left = [f for f in futures if f not in handled and not f.cancelled()]
-            if on_interrupt is not None:
-                on_interrupt(sum(not f.done() for f in left))
-            for fut in as_completed(left):
-                _finish(fut, futures[fut], store, result, on_done)
+        except OcrStoreError as exc:
+            result.store_error = str(exc)
+        finally:
+            if stop_now:  # stopped, or failed unexpectedly: end the workers now
+                pool.shutdown(wait=False, cancel_futures=True)
+                stop_workers(workers)
+            pool.shutdown(wait=True, cancel_futures=True)
     return result
+
+
+def _collect(futures: dict[Future[OcrPage], PageTask], store: OcrStore, result: RunResult,
+             on_done: OnDone | None, on_interrupt: Callable[[int], None] | None) -> None:
+    """Save results as they arrive; on Ctrl-C let the running pages finish and save them."""
+    handled: set[Future[OcrPage]] = set()
+    try:
+        for fut in as_completed(futures):
+            handled.add(fut)
+            _finish(fut, futures[fut], store, result, on_done)
+    except KeyboardInterrupt:
+        result.interrupted = True
+        for fut in futures:
+            fut.cancel()  # only pages not yet handed to a worker can be cancelled
+        left = [f for f in futures if f not in handled and not f.cancelled()]
+        if on_interrupt is not None:
+            on_interrupt(sum(not f.done() for f in left))
+        for fut in as_completed(left):
+            _finish(fut, futures[fut], store, result, on_done)
 
 
 def _finish(fut: Future[OcrPage], task: PageTask, store: OcrStore, result: RunResult,

@@ -19,20 +19,30 @@ document's entries with a file manager. Every write goes to a temporary file in 
 folder, is flushed to disk and then renamed over the final name (``os.replace``, atomic on
 POSIX and Windows), so Ctrl-C or a crash leaves either the old entry, the new one, or a
 stray ``.tmp`` file that readers never look at, never half an entry.
+
+The root may be a symbolic link (to a shared folder); nothing below it is followed, so no
+entry is read from or written to outside the store through a planted link. An entry
+that is not a regular file holding a valid record (a folder, a link, ``null``, a future
+format) is *damaged*: read as absent, redone by the next ``prepare`` (which replaces it),
+and counted by ``citeview store``. Entries and folders are created with the modes the
+umask allows, so a team's shared store is readable by the team.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import secrets
 import shutil
-import tempfile
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
+from ..files import os_error_reason
 from ..words import PageWords
 from .boxes import FORMAT_VERSION, OcrPage
 
@@ -40,6 +50,14 @@ from .boxes import FORMAT_VERSION, OcrPage
 STORE_ENV = "CITEVIEW_OCR_STORE"
 _HASH_RE = re.compile(r"[0-9a-f]{64}")
 _PAGE_RE = re.compile(r"page-(\d{5})\.json")
+# An entry is a few kilobytes (a dense page ~100 KB); a file far larger is not one.
+MAX_ENTRY_BYTES = 16_000_000
+# Opening with O_NOFOLLOW refuses a symbolic link where an entry should be.
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+class OcrStoreError(Exception):
+    """The store cannot be written (or emptied): a sentence naming the store and why."""
 
 
 def default_store_dir() -> Path:
@@ -58,6 +76,7 @@ class StoredDocument:
     pages: int
     nbytes: int
     last_written: float  # the newest entry's modification time (seconds since the epoch)
+    damaged: int = 0  # entries read as absent: not a regular file, or not a valid record
 
 
 class OcrStore:
@@ -93,13 +112,25 @@ class OcrStore:
                 / f"page-{page_no:05d}.json")
 
     def entry(self, doc_hash: str, page_no: int) -> OcrPage | None:
-        """The stored OCR result with its provenance, or ``None`` if absent or unreadable."""
+        """The stored OCR result with its provenance, or ``None`` if absent or damaged."""
+        path = self.path(doc_hash, page_no)
+        if not self._real_folders(path.parent):
+            return None
         try:
-            data = json.loads(self.path(doc_hash, page_no).read_text(encoding="utf-8"))
-            return OcrPage.from_json(data)
-        except (OSError, ValueError):
-            # Missing, or not ours to read (damaged by hand, a future format): absent, so
-            # `prepare` redoes it instead of the matcher trusting a broken entry.
+            fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            return None
+        try:
+            with os.fdopen(fd, "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                    return None
+                raw = fh.read(MAX_ENTRY_BYTES + 1)
+            if len(raw) > MAX_ENTRY_BYTES:
+                return None
+            return OcrPage.from_json(json.loads(raw.decode("utf-8")))
+        except (OSError, ValueError, RecursionError):
+            # Unreadable, or not ours to read (damaged by hand, a future format): absent,
+            # so `prepare` redoes it instead of the matcher trusting a broken entry.
             return None
 
     def load(self, doc_hash: str, page_no: int) -> PageWords | None:
@@ -108,63 +139,157 @@ class OcrStore:
         return entry.to_page_words() if entry is not None else None
 
     def has(self, doc_hash: str, page_no: int, *, lang: str | None = None) -> bool:
-        """Whether the page is stored (and, given ``lang``, was read with that language)."""
-        if lang is None:
-            return self.path(doc_hash, page_no).is_file()
+        """Whether the page is stored whole (and, given ``lang``, read with that language)."""
         entry = self.entry(doc_hash, page_no)
-        return entry is not None and entry.lang == lang
+        return entry is not None and (lang is None or entry.lang == lang)
 
     def pages(self, doc_hash: str) -> list[int]:
-        """Page numbers stored for a document, ascending."""
+        """Page numbers stored for a document, ascending (damaged entries included)."""
         folder = self.path(doc_hash, 0).parent
+        if not self._real_folders(folder):
+            return []
         try:
             names = os.listdir(folder)
         except OSError:
             return []
         return sorted(int(m.group(1)) for n in names if (m := _PAGE_RE.fullmatch(n)))
 
-    def save(self, doc_hash: str, page: OcrPage) -> Path:
-        """Store one page's OCR result atomically (replacing any older entry); return its path."""
-        target = self.path(doc_hash, page.page_no)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        payload = json.dumps(page.to_json(), ensure_ascii=False, separators=(",", ":"))
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp",
-                                        dir=target.parent)
+    def check_writable(self) -> None:
+        """Raise :class:`OcrStoreError` unless an entry could be written now (checked by
+        writing and removing a probe file), so work is not done only to be thrown away."""
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            self.root.mkdir(parents=True, exist_ok=True)
+            probe = self.root / f".probe.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o666))
+            os.unlink(probe)
+        except OSError as exc:
+            raise OcrStoreError(f"the OCR store {self.root} cannot be written: "
+                                f"{os_error_reason(exc, writing=True)}") from None
+
+    def save(self, doc_hash: str, page: OcrPage) -> Path:
+        """Store one page's OCR result atomically (replacing any older or damaged entry);
+        return its path. Raises :class:`OcrStoreError` when it cannot be written."""
+        target = self.path(doc_hash, page.page_no)
+        payload = json.dumps(page.to_json(), ensure_ascii=False,
+                             separators=(",", ":")).encode("utf-8")
+        try:
+            self._make_folders(target.parent)
+            if target.is_dir() and not target.is_symlink():
+                shutil.rmtree(target)  # a damaged entry: a folder where a file should be
+            tmp = target.with_name(f".{target.stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+            # 0o666 and the umask decide the mode, as for any file the person creates.
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o666)
+        except OSError as exc:
+            raise OcrStoreError(f"cannot write to the OCR store {self.root}: "
+                                f"{os_error_reason(exc, writing=True)}") from None
+        try:
+            with os.fdopen(fd, "wb") as fh:
                 fh.write(payload)
                 fh.flush()
                 os.fsync(fh.fileno())  # the bytes reach the disk before the name does
-            os.replace(tmp_name, target)
-        except BaseException:  # including KeyboardInterrupt: leave no temp file behind
+            os.replace(tmp, target)  # replaces a link at the target, never what it points to
+        except BaseException as exc:  # KeyboardInterrupt too: leave no temp file behind
             try:
-                os.unlink(tmp_name)
+                os.unlink(tmp)
             except OSError:
                 pass
+            if isinstance(exc, OSError):
+                raise OcrStoreError(f"cannot write to the OCR store {self.root}: "
+                                    f"{os_error_reason(exc, writing=True)}") from None
             raise
         return target
 
     def documents(self) -> list[StoredDocument]:
-        """Every document with entries in the store (of this format), by hash."""
+        """Every document with entries in the store (of this format), by hash; a folder
+        that is a link, or an entry that is not a whole record, counts as damaged."""
         out = []
-        for folder in sorted((self.root / f"v{FORMAT_VERSION}").glob("??/*")):
+        top = self.root / f"v{FORMAT_VERSION}"
+        for folder in sorted(top.glob("??/*")):
             if not _HASH_RE.fullmatch(folder.name):
                 continue
-            files = [f for f in folder.iterdir() if _PAGE_RE.fullmatch(f.name)]
-            stats = [f.stat() for f in files]
-            if stats:
-                out.append(StoredDocument(folder.name, len(stats),
-                                          sum(st.st_size for st in stats),
-                                          max(st.st_mtime for st in stats)))
+            if not self._real_folders(folder):
+                out.append(StoredDocument(folder.name, 0, 0, 0.0, damaged=1))
+                continue
+            sizes, times, damaged = [], [], 0
+            for n in self.pages(folder.name):
+                try:
+                    st = os.lstat(self.path(folder.name, n))
+                except OSError:
+                    continue
+                if stat.S_ISREG(st.st_mode) and self.entry(folder.name, n) is not None:
+                    sizes.append(st.st_size)
+                    times.append(st.st_mtime)
+                else:
+                    damaged += 1
+            if sizes or damaged:
+                out.append(StoredDocument(folder.name, len(sizes), sum(sizes),
+                                          max(times, default=0.0), damaged))
         return out
 
     def forget(self, doc_hash: str) -> None:
         """Remove every entry of a document. The folder is first renamed out of the way
-        (atomic), so a reader meanwhile finds the document whole or not at all."""
+        (atomic), so a reader meanwhile finds the document whole or not at all; a folder
+        that is a link is unlinked, leaving what it points to alone. Raises
+        :class:`OcrStoreError` when the entries cannot be removed."""
         folder = self.path(doc_hash, 0).parent
-        doomed = folder.with_name(f".forget-{doc_hash}-{os.getpid()}")
         try:
-            os.replace(folder, doomed)
-        except FileNotFoundError:
-            return
-        shutil.rmtree(doomed, ignore_errors=True)
+            link = self._first_link(folder)
+            if link is not None:
+                os.unlink(link)  # what was behind it was never inside the store
+                return
+            doomed = folder.with_name(f".forget-{doc_hash}-{os.getpid()}")
+            try:
+                os.replace(folder, doomed)
+            except FileNotFoundError:
+                return
+            shutil.rmtree(doomed)
+        except OSError as exc:
+            raise OcrStoreError(f"cannot remove entries from the OCR store {self.root}: "
+                                f"{os_error_reason(exc, writing=True)}") from None
+
+    def _first_link(self, folder: Path) -> Path | None:
+        """The first folder from below the root down to ``folder`` that is a link."""
+        here = self.root
+        for part in folder.relative_to(self.root).parts:
+            here = here / part
+            if here.is_symlink():
+                return here
+        return None
+
+    def _real_folders(self, folder: Path) -> bool:
+        """Whether every folder from below the root down to ``folder`` is a real folder
+        (no link): the store never follows a link it did not make."""
+        try:
+            rel = folder.relative_to(self.root)
+        except ValueError:
+            return False
+        here = self.root
+        for part in rel.parts:
+            here = here / part
+            try:
+                if not stat.S_ISDIR(os.lstat(here).st_mode):
+                    return False
+            except OSError:
+                return False
+        return True
+
+    def _make_folders(self, folder: Path) -> None:
+        """Create the folders down to ``folder``; a link or file in their place is damage
+        and is removed first (only the link itself: what it points to stays)."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        here = self.root
+        for part in folder.relative_to(self.root).parts:
+            here = here / part
+            try:
+                mode = os.lstat(here).st_mode
+            except FileNotFoundError:
+                mode = None
+            if mode is not None and not stat.S_ISDIR(mode):
+                os.unlink(here)
+                mode = None
+            if mode is None:
+                try:
+                    here.mkdir()  # 0o777 less the umask
+                except FileExistsError:  # another process made it meanwhile
+                    if not here.is_dir() or here.is_symlink():
+                        raise OSError(errno.EEXIST, "exists", str(here)) from None

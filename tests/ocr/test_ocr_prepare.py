@@ -200,3 +200,92 @@ def test_find_pdfs_walks_recursively_and_skips_the_store(tmp_path: Path) -> None
     assert [p.relative_to(tmp_path).as_posix() for p in found] == [
         "a.pdf", "sub/B.PDF", "sub/deeper/c.pdf"]
     assert find_pdfs(tmp_path / "a.pdf") == [tmp_path / "a.pdf"]
+
+
+# --------------------------------------------------------------------------- the store
+
+
+def _cli(*args: str, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run([*prefix, sys.executable, "-m", "viewer.cli", *args], env=env,
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+
+
+def _without_privileges() -> tuple[str, ...]:
+    """Run as root with every capability dropped, so file permissions apply."""
+    if os.geteuid() != 0:
+        return ()
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: permissions cannot be tested")
+    return ("setpriv", "--bounding-set", "-all", "--inh-caps", "-all")
+
+
+@pytest.mark.parametrize("content", ["null", "[1, 2, 3]", '"hello"', "folder"])
+def test_damaged_entries_are_redone(scan_pdf: PdfMaker, tmp_path: Path, store: OcrStore,
+                                    content: str) -> None:
+    docs = tmp_path / "docs"
+    scan = scan_pdf("a.pdf", folder=docs)
+    target = store.path(file_hash(scan), 0)
+    target.parent.mkdir(parents=True)
+    if content == "folder":
+        target.mkdir()
+    else:
+        target.write_text(content)
+    code, out = run(docs, store)
+    assert code == EXIT_OK, out
+    assert "1 page(s) to OCR" in out and "Done: 1 page(s) OCRed and stored" in out
+    assert store.load(file_hash(scan), 0) is not None
+
+
+def test_a_store_that_cannot_be_written_stops_prepare_before_any_page(
+        scan_pdf: PdfMaker, tmp_path: Path) -> None:
+    prefix = _without_privileges()
+    docs = tmp_path / "docs"
+    scan_pdf("a.pdf", folder=docs)
+    (tmp_path / "file").write_text("x")
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o555)
+    for root, said in ((tmp_path / "file" / "store", "a part of the path is a file"),
+                       (locked, "permission denied")):
+        out = _cli("prepare", str(docs), "--store", str(root), *FAST, prefix=prefix)
+        assert out.returncode == EXIT_SETUP, out.stderr
+        assert f"the OCR store {root} cannot be written: {said}" in out.stderr
+        assert "Traceback" not in out.stderr and "OCRed" not in out.stderr
+    # emptying a store that cannot be changed is a message too
+    store = OcrStore(tmp_path / "ro")
+    other = scan_pdf("b.pdf", folder=tmp_path / "other")
+    ocr_page(other, 0, dpi=150, store=store, isolate=False)
+    for folder in [store.root, *store.root.rglob("*")]:
+        if folder.is_dir():
+            folder.chmod(0o555)
+    try:
+        out = _cli("store", "--store", str(store.root), "--forget-all", prefix=prefix)
+        assert out.returncode == EXIT_SETUP and "Traceback" not in out.stderr
+        assert "cannot remove entries from the OCR store" in out.stderr
+        assert "permission denied" in out.stderr and "Forgot 0 documents" in out.stdout
+        assert len(store.documents()) == 1  # nothing claimed that was not done
+    finally:
+        for folder in [store.root, *store.root.rglob("*")]:
+            if folder.is_dir():
+                folder.chmod(0o755)
+
+
+def test_a_store_that_stops_taking_entries_stops_the_run_and_keeps_what_was_written(
+        scan_pdf: PdfMaker, tmp_path: Path, store: OcrStore) -> None:
+    prefix = _without_privileges()
+    docs = tmp_path / "docs"
+    scan_pdf("a.pdf", folder=docs, pages=2)
+    late = scan_pdf("b.pdf", folder=docs, lines=("Another document here", "with words"))
+    shut = store.path(file_hash(late), 0).parent
+    shut.mkdir(parents=True)
+    shut.chmod(0o555)  # b.pdf's entries cannot be written; a.pdf's can
+    try:
+        out = _cli("prepare", str(docs), "--store", str(store.root), "--dpi", "150",
+                   "--jobs", "1", prefix=prefix)
+    finally:
+        shut.chmod(0o755)
+    assert out.returncode == EXIT_SOME_FAILED, out.stderr
+    assert "Stopped: cannot write to the OCR store" in out.stderr
+    assert "permission denied" in out.stderr and "Traceback" not in out.stderr
+    assert "2 page(s) OCRed and stored" in out.stderr
+    assert len(all_entries(store)) == 2

@@ -6,6 +6,8 @@ import hashlib
 import io
 import json
 import os
+import shutil
+import stat
 import time
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 from matcher.document import PdfSource, file_hash
 from matcher.ocr.boxes import COORD_DECIMALS, OcrPage, OcrWord
 from matcher.ocr.cli import store_main
-from matcher.ocr.store import STORE_ENV, OcrStore, default_store_dir
+from matcher.ocr.store import STORE_ENV, OcrStore, OcrStoreError, default_store_dir
 
 HASH = hashlib.sha256(b"some document").hexdigest()
 
@@ -189,3 +191,92 @@ def test_the_store_command_forgets_only_what_is_old(store: OcrStore) -> None:
     assert [d.doc_hash for d in store.documents()] == [fresh]
     assert store_main(["--store", str(store.root), "--forget-all"], stdout=io.StringIO()) == 0
     assert store.documents() == []
+
+
+# --------------------------------------------------------------------------- damage
+
+
+def _damage(store: OcrStore, how: str, outside: Path) -> Path:
+    """Put a damaged entry where page 0 of HASH belongs."""
+    target = store.path(HASH, 0)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if how in ("[1, 2, 3]", '"hello"', "null", "{}"):
+        target.write_text(how)
+    elif how == "folder":
+        (target / "inside").mkdir(parents=True)
+    elif how == "dangling link":
+        target.symlink_to(outside / "nowhere.json")
+    elif how == "link to an entry":
+        outside.mkdir(exist_ok=True)
+        (outside / "real.json").write_text(json.dumps(make_page(0).to_json()))
+        target.symlink_to(outside / "real.json")
+    return target
+
+
+DAMAGE = ["[1, 2, 3]", '"hello"', "null", "{}", "folder", "dangling link", "link to an entry"]
+
+
+@pytest.mark.parametrize("how", DAMAGE)
+def test_a_damaged_entry_reads_as_absent_is_reported_and_replaced(
+        store: OcrStore, tmp_path: Path, how: str) -> None:
+    _damage(store, how, tmp_path / "outside")
+    assert store.entry(HASH, 0) is None and store.load(HASH, 0) is None
+    assert not store.has(HASH, 0) and not store.has(HASH, 0, lang="eng")
+    [doc] = store.documents()
+    assert (doc.pages, doc.damaged) == (0, 1)
+    out = io.StringIO()
+    assert store_main(["--store", str(store.root)], stdout=out) == 0
+    assert "1 damaged entry" in out.getvalue() and "redone by the next prepare" in out.getvalue()
+    store.save(HASH, make_page(0))  # what prepare does with it
+    assert store.entry(HASH, 0) == make_page(0)
+    assert store.path(HASH, 0).is_file() and not store.path(HASH, 0).is_symlink()
+    assert [(d.pages, d.damaged) for d in store.documents()] == [(1, 0)]
+    if how == "link to an entry":  # the file it pointed to was left alone
+        assert json.loads((tmp_path / "outside" / "real.json").read_text()) == \
+            make_page(0).to_json()
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])  # v1/ → v1/ab/ → v1/ab/<hash>/ is a link
+def test_nothing_is_written_or_forgotten_through_a_linked_folder(
+        store: OcrStore, tmp_path: Path, level: int) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("not the store's")
+    linked = store.path(HASH, 0).parents[3 - level]
+    linked.parent.mkdir(parents=True, exist_ok=True)
+    linked.symlink_to(outside, target_is_directory=True)
+    assert store.entry(HASH, 0) is None and store.pages(HASH) == []
+    store.save(HASH, make_page(0))
+    assert [p.name for p in outside.iterdir()] == ["keep.txt"]  # nothing written out there
+    assert not linked.is_symlink() and store.entry(HASH, 0) == make_page(0)
+    linked_again = store.path(HASH, 0).parent
+    shutil.rmtree(linked_again)
+    linked_again.symlink_to(outside, target_is_directory=True)
+    out = io.StringIO()
+    assert store_main(["--store", str(store.root), "--forget-all"], stdout=out) == 0
+    assert not linked_again.exists() and not linked_again.is_symlink()
+    assert [p.name for p in outside.iterdir()] == ["keep.txt"]  # forgetting left it alone
+    assert store.documents() == []
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o002, 0o077])
+def test_entries_and_folders_follow_the_umask(store: OcrStore, umask: int) -> None:
+    old = os.umask(umask)
+    try:
+        path = store.save(HASH, make_page(0))
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o777 & ~umask
+
+
+def test_a_store_that_cannot_be_written_is_a_plain_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    for root, said in ((tmp_path / "file" / "store", "a part of the path is a file"),
+                       (tmp_path / "file", "a file stands where a folder should be")):
+        with pytest.raises(OcrStoreError, match=said):
+            OcrStore(root).check_writable()
+        with pytest.raises(OcrStoreError, match=said):
+            OcrStore(root).save(HASH, make_page(0))
+    OcrStore(tmp_path / "fine" / "store").check_writable()
+    assert list((tmp_path / "fine" / "store").iterdir()) == []  # the probe is gone

@@ -52,6 +52,23 @@ def fail(message: str) -> int:
     return EXIT_USAGE
 
 
+def add_verbose(parser: argparse.ArgumentParser) -> None:
+    """Add ``--verbose``: MuPDF's messages about damaged PDFs shown on stderr."""
+    parser.add_argument("--verbose", action="store_true",
+                        help="show MuPDF's messages about damaged PDFs on stderr "
+                             "(else they go to the log file)")
+
+
+def route_mupdf(verbose: bool) -> None:
+    """MuPDF's messages to stderr (``--verbose``) or the log file; never to stdout."""
+    from matcher.mupdf_messages import route_mupdf_messages, show_mupdf_log
+
+    from ..errors import log_file
+
+    route_mupdf_messages()
+    show_mupdf_log(verbose=verbose, log_path=None if verbose else log_file())
+
+
 def ocr_store() -> OcrWordSource:
     """Where ``citeview prepare`` keeps OCR word boxes, so prepared scans are matched."""
     from matcher.ocr.store import OcrStore

@@ -3,47 +3,72 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..state.presentation import status_word, summary_line
 from ..state.records import Report
-from . import fail, ocr_store
+from . import add_verbose, fail, ocr_store, route_mupdf
 
 if TYPE_CHECKING:
     from matcher.report import CheckReport
 
 
 def main(args: list[str]) -> int:
+    from matcher.citations import DEFAULT_SIZE_LIMIT, SIZE_LIMIT_ENV
+
     parser = argparse.ArgumentParser(
         prog="citeview check",
-        description="Check every evidence quote of a citations file against its PDFs.")
+        description="Check every evidence quote of a citations file against its PDFs. "
+                    "Exit status: 0 all input usable; 2 the citations file or a document "
+                    "could not be used (the report is still printed when a document is "
+                    "at fault).")
     parser.add_argument("citations", type=Path, help="a .cite or .json citations file")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--password", action="append", default=[], metavar="DOC=PASSWORD",
                         help="password for an encrypted document (repeatable)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--max-size", type=float, metavar="MB", default=None,
+                        help="largest citations file read (default: "
+                             f"{DEFAULT_SIZE_LIMIT // 1_000_000} MB, or ${SIZE_LIMIT_ENV})")
+    add_verbose(parser)
     opts = parser.parse_args(args)
+    if opts.max_size is not None and not opts.max_size > 0:
+        parser.error("--max-size needs a number of MB above 0")
+    bad = [p for p in opts.password if "=" not in p]
+    if bad:
+        parser.error(f"--password needs DOC=PASSWORD, not {bad[0]!r}")
 
     from matcher.check import check_citations
     from matcher.citations import CitationsError, load_citations
+    from matcher.exit_status import exit_status, tell_problems
+    from matcher.jsonout import model_json
+    from matcher.mupdf_messages import log_mupdf_complaints, stdout_reserved
     from matcher.progress import Progress
 
+    route_mupdf(opts.verbose)
     try:
-        cf = load_citations(opts.citations)
+        cf = load_citations(opts.citations, max_bytes=None if opts.max_size is None
+                            else int(opts.max_size * 1_000_000))
     except CitationsError as exc:
         return fail(str(exc))
-    passwords = dict(p.split("=", 1) for p in opts.password if "=" in p)
+    if cf.assigned_ids and not opts.quiet:
+        ids = cf.assigned_ids
+        shown = ", ".join(ids[:3]) + (f", … {ids[-1]}" if len(ids) > 3 else "")
+        print(f"citeview: {opts.citations}: {len(ids)} claim(s) without an id were given "
+              f"ids in file order: {shown}", file=sys.stderr)
+    passwords = dict(p.split("=", 1) for p in opts.password)
     # A progress line only for checks that outlast a second.
     bar = Progress(0, unit="quotes", label="checking", show_after=1.0)
-    report = check_citations(cf, opts.citations, passwords=passwords, ocr=ocr_store(),
-                             progress=None if opts.quiet else bar.update)
+    with stdout_reserved():
+        report = check_citations(cf, opts.citations, passwords=passwords, ocr=ocr_store(),
+                                 progress=None if opts.quiet else bar.update)
+        log_mupdf_complaints(str(opts.citations))
     bar.close()
-    if opts.json:
-        print(report.model_dump_json(indent=2))
-    else:
-        print(table(report))
-    return 0
+    print(model_json(report) if opts.json else table(report))
+    tell_problems(report.problems, sys.stderr)
+    return int(exit_status(report.problems))
 
 
 def table(check: CheckReport) -> str:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-DocState = Literal["unknown", "ok", "missing", "empty", "corrupt", "encrypted", "bad_password"]
+DocState = Literal["unknown", "ok", "missing", "unreadable", "empty", "corrupt", "encrypted",
+                   "bad_password"]
 # PyMuPDF's (a, b, c, d, e, f): x' = a·x + c·y + e, y' = b·x + d·y + f — the same
 # row-vector convention as QTransform(m11, m12, m21, m22, dx, dy).
 Matrix = tuple[float, float, float, float, float, float]

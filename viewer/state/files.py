@@ -5,6 +5,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from matcher.files import looks_like_pdf
+
 # What the window opens as a citations file (anything else as a PDF).
 CITATION_SUFFIXES = (".cite", ".json")
 
@@ -12,6 +14,12 @@ CITATION_SUFFIXES = (".cite", ".json")
 def is_citations_file(path: Path) -> bool:
     """Whether the window reads ``path`` as a citations file (by its suffix)."""
     return path.suffix.lower() in CITATION_SUFFIXES
+
+
+def opens_as_pdf(path: Path) -> bool:
+    """Whether the window shows ``path`` as a bare PDF: by its name, else by its first
+    bytes (a PDF saved without the suffix), so only the rest is read as citations."""
+    return path.suffix.lower() == ".pdf" or looks_like_pdf(path)
 
 
 def demo_path() -> Path:

@@ -27,6 +27,7 @@ from matcher.vocabulary import CancelCallback, ProgressCallback
 
 from ..checker.client import CheckClient
 from ..state.documents import Inspection
+from ..state.files import opens_as_pdf
 from ..state.presentation import summary_line
 from ..state.records import Citations, Report
 from ..state.session import Change, Session
@@ -101,7 +102,7 @@ class Controller(QObject):
         self._pending_claim = None
         self.failed_to_open = False
         self._cancel_all()
-        if path.suffix.lower() == ".pdf":
+        if opens_as_pdf(path):
             self.session.open_pdf(path.resolve())
             self.opened.emit(path)
             self._inspect_all()
