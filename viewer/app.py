@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .launcher.instance import Listener
     from .window.screenshot import Screenshot
     from .window.shell import MainWindow
+    from .window.signals import SignalQuitter
     from .window.windows import WindowSet
 
 EXIT_USAGE = 2
@@ -138,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
         gc.freeze()
         gc.enable()
     code = int(started.app.exec())
+    if started.quitter.exit_status is not None:
+        return started.quitter.exit_status  # Ctrl-C or SIGTERM: windows closed as usual
     # Everything is closed and saved; leave the surviving objects to the process's end.
     # Without this the interpreter's final collections walk every object made since
     # start-up, which took a fifth of a second of a screenshot run before the freeze above.
@@ -156,6 +159,7 @@ class _Started(NamedTuple):
     screenshot: Screenshot | None
     opened: bool  # what the options asked to open could be opened
     windows: WindowSet  # every window of this process (viewer.window.windows)
+    quitter: SignalQuitter  # Ctrl-C and SIGTERM close the windows and quit
 
 
 def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | None,
@@ -168,10 +172,12 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     from .window.screenshot import Screenshot
     from .window.settings import Preferences
     from .window.shell import MainWindow
+    from .window.signals import SignalQuitter
     from .window.windows import Application, WindowSet
 
     app = QApplication.instance() or Application(sys.argv[:1])
     assert isinstance(app, QApplication)
+    quitter = SignalQuitter(app)
     app.setApplicationName("citeview")
     app.setOrganizationName("citeview")
     app.setDesktopFileName("citeview")
@@ -215,7 +221,7 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     windows = WindowSet(app, window, listener, highlight=args.highlight_color)
     windows.open_all(args.more_files)
     shot = None if interactive else Screenshot(window, args.screenshot, args.geometry_json)
-    return _Started(app, window, shot, opened, windows)
+    return _Started(app, window, shot, opened, windows, quitter)
 
 
 if __name__ == "__main__":  # python -m viewer.app

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..state.documents import Inspection
+from ..state.files import resolved
 from ..state.records import Citations, Report
 
 T = TypeVar("T")
@@ -41,7 +42,7 @@ class CheckerError(Exception):
 
 def request_path(path: Path | str) -> str:
     """How a file is named in requests: absolute, so a prepared answer is found."""
-    return str(Path(path).expanduser().resolve())
+    return str(resolved(path))
 
 
 # -- requests ------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 
@@ -14,6 +15,16 @@ CITATION_SUFFIXES = (".cite", ".json")
 def is_citations_file(path: Path) -> bool:
     """Whether the window reads ``path`` as a citations file (by its suffix)."""
     return path.suffix.lower() in CITATION_SUFFIXES
+
+
+def resolved(path: Path | str) -> Path:
+    """``path`` made absolute with symbolic links followed, as far as they can be: a link
+    loop or an unreadable folder leaves it merely absolute (opening it then says why)."""
+    path = Path(path).expanduser()
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a link loop, before Python 3.13
+        return Path(os.path.abspath(path))
 
 
 def opens_as_pdf(path: Path) -> bool:

@@ -27,7 +27,7 @@ from matcher.vocabulary import CancelCallback, ProgressCallback
 
 from ..checker.client import CheckClient
 from ..state.documents import Inspection
-from ..state.files import opens_as_pdf
+from ..state.files import opens_as_pdf, resolved
 from ..state.presentation import summary_line
 from ..state.records import Citations, Report
 from ..state.session import Change, Session
@@ -103,7 +103,7 @@ class Controller(QObject):
         self.failed_to_open = False
         self._cancel_all()
         if opens_as_pdf(path):
-            self.session.open_pdf(path.resolve())
+            self.session.open_pdf(resolved(path))
             self.opened.emit(path)
             self._inspect_all()
             return
@@ -115,7 +115,7 @@ class Controller(QObject):
     def _opened(self, path: Path, citations: Citations) -> None:
         self._open = None
         self.message.emit("", 0)
-        self.session.open_citations(path.resolve(), citations)
+        self.session.open_citations(resolved(path), citations)
         self.opened.emit(path)
         claim = self._pending_claim
         if claim is not None and citations.claim(claim) is None:
@@ -174,6 +174,8 @@ class Controller(QObject):
                 self._inspect(doc_id)
                 return
         self.session.set_document_state(doc_id, ins.state, ins.message, pages=ins.pages)
+        if self.session.is_plain_pdf and ins.state != "ok":
+            self.failed_to_open = True  # the PDF asked for cannot be shown (the notice says why)
         if all(d.state != "unknown" for d in self.session.documents.values()):
             self._documents_ready()
 
@@ -224,7 +226,7 @@ class Controller(QObject):
         path = self.ask_path(f"Locate {name}", "PDF (*.pdf);;All files (*)")
         if path is None:
             return
-        self.session.relocate(doc_id, path.resolve())
+        self.session.relocate(doc_id, resolved(path))
         self.session.clear_report()
         self._inspect_all()
 

@@ -12,6 +12,7 @@ from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QColor
 
 from ..palette import DEFAULT_HIGHLIGHT, parse_color
+from ..state.files import resolved
 
 MAX_RECENT = 10
 
@@ -41,7 +42,7 @@ class Preferences:
         return [Path(str(v)) for v in items if str(v)]
 
     def add_recent(self, path: Path) -> None:
-        path = path.resolve()
+        path = resolved(path)
         items = [p for p in self.recent_files() if p != path]
         items.insert(0, path)
         self.qsettings.setValue("files/recent", [str(p) for p in items[:MAX_RECENT]])

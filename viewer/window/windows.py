@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QFileOpenEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from ..launcher.instance import LineReader, Listener, ProtocolError, Request, decode, encode
+from ..state.files import resolved
 from .shell import MainWindow
 
 log = logging.getLogger(__name__)
@@ -106,10 +107,10 @@ class WindowSet(QObject):
 
     def window_for(self, path: Path) -> MainWindow | None:
         """The open window that shows ``path``, or was asked to open it and shows nothing else."""
-        target = _resolved(path)
+        target = resolved(path)
         for window in self._windows:
             shown = shown_file(window)
-            if shown is not None and _resolved(shown) == target:
+            if shown is not None and resolved(shown) == target:
                 return window
             if shown is None and self._asked.get(id(window)) == target:
                 return window
@@ -124,7 +125,7 @@ class WindowSet(QObject):
         window = self.window_for(path)
         if window is None:
             window = self._empty_window() or self.new_window(options)
-            self._asked[id(window)] = _resolved(path)
+            self._asked[id(window)] = resolved(path)
             window.open_path(path)
         if options.get("claim") is not None:
             window.select_claim_when_ready(str(options["claim"]))
@@ -221,13 +222,6 @@ class WindowSet(QObject):
         """Stop listening (the app is quitting): later launches start a citeview of their own."""
         if self.server is not None:
             self.server.close()
-
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except OSError:
-        return path
 
 
 def _available(window: MainWindow) -> QRect:
