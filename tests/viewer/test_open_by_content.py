@@ -27,3 +27,13 @@ def test_a_device_is_refused_with_a_message(qtbot: QtBot, make_window: MakeWindo
     window.open_path(Path("/dev/zero"))  # once read until memory ran out
     qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
     assert "is a character device, not a regular file" in window.notice.text()
+
+
+def test_a_link_loop_is_named_and_nothing_else_breaks(qtbot: QtBot, make_window: MakeWindow,
+                                                      tmp_path: Path) -> None:
+    loop = tmp_path / "policy.pdf"
+    loop.symlink_to(loop)  # resolving it once raised RuntimeError in the window
+    window = make_window()
+    window.open_path(loop)
+    qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
+    assert "loop of symbolic links" in window.notice.text()
