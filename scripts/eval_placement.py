@@ -964,6 +964,22 @@ def print_report(results: Sequence[CaseResult], kinds: Sequence[str], notes: Seq
         _show_wrong(results, modes)
 
 
+def case_lines(results: Sequence[CaseResult]) -> Iterator[str]:
+    """One line per case and mode: what was asked, what came back, the verdict.
+
+    No timings, so two runs of the same matcher give identical files, and a change in
+    behaviour shows as a ``diff`` naming the cases it moved.
+    """
+    for k, r in enumerate(results):
+        c = r.case
+        for m, o in r.outcomes.items():
+            rects = [[round(v, 1) for v in rect] for rect in o.rects]
+            yield (f"{k}\t{c.kind}\t{c.doc}\tp{c.page + 1}\t{m}\t{o.status}\t"
+                   f"{None if o.page is None else o.page + 1}\t{o.score:.1f}\t"
+                   f"{o.verdict}\t{o.detail}\t{o.precision}\t{o.recall}\t{rects}\t"
+                   f"{c.quote!r}\t{o.reason!r}\n")
+
+
 def _statuses(row: Counter[str] | None) -> str:
     if not row:
         return "-"
@@ -1014,6 +1030,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--show-wrong", action="store_true",
                     help="print every wrong placement (and every miss of a real quote)")
     ap.add_argument("--json", action="store_true", help="machine-readable output")
+    ap.add_argument("--cases", metavar="FILE",
+                    help="also write one line per case and mode to FILE (diff two runs)")
     ap.add_argument("--image-only", action="store_true",
                     help="also place on image-only copies read with the project's OCR (slow)")
     ap.add_argument("--no-generated", action="store_true",
@@ -1052,6 +1070,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                           for r in results]}, ensure_ascii=False, indent=1, default=str))
         else:
             print_report(results, kinds, notes, seconds, show_wrong=args.show_wrong)
+        if args.cases:
+            Path(args.cases).write_text("".join(case_lines(results)), encoding="utf-8")
         for d in docs:
             d.source.close()
     return 0

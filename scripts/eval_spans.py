@@ -508,6 +508,13 @@ def summarise(results: Sequence[SpanResult]) -> dict[str, dict[str, int]]:
     return table
 
 
+def case_lines(results: Sequence[SpanResult]) -> list[str]:
+    """One line per case, without timings: two runs of the same matcher give equal files."""
+    return [f"{k}\t{r.kind}\t{r.doc}\t{r.claimed_id}\t{r.outcome}\t{r.chunk_id}\t"
+            f"{r.repaired_from}\t{r.text_match}\t{r.span}\t{r.score}\t{r.ok}\t"
+            f"{r.problem}\t{r.quote!r}\t{r.reason!r}\n" for k, r in enumerate(results)]
+
+
 def print_report(results: Sequence[SpanResult], seconds: float, *, show_fail: bool) -> None:
     table = summarise(results)
     head = f"{'kind':<12}{'n':>5}" + "".join(f"{c:>12}" for c in COLUMNS) + f"{'ok':>6}  target"
@@ -571,6 +578,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds")
     ap.add_argument("--show-fail", action="store_true", help="print every failing case")
     ap.add_argument("--json", action="store_true", help="machine-readable output")
+    ap.add_argument("--cases", metavar="FILE",
+                    help="also write one line per case to FILE (diff two runs)")
     args = ap.parse_args(argv)
     kinds = parse_kinds(ap, args.kinds, KINDS)
     corpus = require_corpus(args.corpus)
@@ -584,6 +593,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "cases": [asdict(r) for r in results]}, ensure_ascii=False, indent=1))
     else:
         print_report(results, seconds, show_fail=args.show_fail)
+    if args.cases:
+        Path(args.cases).write_text("".join(case_lines(results)), encoding="utf-8")
     return 0
 
 
