@@ -268,8 +268,25 @@ def rects_of(page: PageWords, bands: Sequence[Band]) -> tuple[tuple[Rect, ...], 
 
 
 def found_text_of(page: PageWords, words: Sequence[int]) -> str:
-    """The highlighted words as a reader would read them, line by line."""
-    lines: dict[int, list[str]] = {}
+    """The words under the rectangles as a reader would read them, lines joined by " / ".
+
+    A line's rectangle spans its highlighted words, so the words between them (those the
+    quote dropped) are under it too and are part of what was found.
+    """
+    lines: dict[int, list[int]] = {}
     for w in words:
-        lines.setdefault(page.words[w].line, []).append(page.words[w].text)
-    return " / ".join(" ".join(ws) for _, ws in sorted(lines.items()))
+        lines.setdefault(page.words[w].line, []).append(w)
+    return " / ".join(" ".join(page.words[w].text for w in range(min(ws), max(ws) + 1))
+                      for _, ws in sorted(lines.items()))
+
+
+def lines_text_of(page: PageWords, words: Sequence[int]) -> str:
+    """The whole text of the lines holding ``words``, in reading order, joined by " / ".
+
+    What a quote is compared with (:func:`matcher.diff.diff_quote`): "located" asks that
+    every quoted word stand on the highlighted lines, and a changed word at either end of
+    the quote stands against the page word just beyond the highlight.
+    """
+    lines = sorted({page.words[w].line for w in words})
+    return " / ".join(" ".join(page.words[w].text for w in page.lines[ln].words)
+                      for ln in lines)

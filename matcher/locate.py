@@ -14,7 +14,15 @@ from dataclasses import replace
 
 from .document import PdfSource
 from .normalize import atoms as split_atoms
-from .placement import LOCATE_COVERAGE, TIE_EPSILON, Placement, not_located, place_on_page
+from .placement import (
+    LOCATE_COVERAGE,
+    MIN_CHANGED_QUOTE_ATOMS,
+    TIE_EPSILON,
+    Placement,
+    not_located,
+    place_on_page,
+)
+from .variants import may_join
 
 # At most this many unhinted pages get full placement, best index score first.
 MAX_CANDIDATE_PAGES = 6
@@ -42,21 +50,49 @@ class DocumentIndex:
 
     def candidate_pages(self, quote_atoms: Sequence[str], *, exclude: Sequence[int] = ()
                         ) -> list[int]:
-        """Pages most likely to hold the quote, best first (weighted by document rarity)."""
+        """Pages most likely to hold the quote, best first (weighted by document rarity).
+
+        One atom the document lacks is left out of the share (a changed figure must still
+        lead to the page it was changed on, to be shown there with the difference named);
+        so are atoms a hyphen split that the document holds joined ("Entde- ckung").
+        """
         n = max(self.page_count, 1)
         scores: dict[int, float] = {}
         total = 0.0
-        for atom in set(quote_atoms):
+        distinct = set(self._respell(quote_atoms))
+        absent = 0.0
+        for atom in distinct:
             pages = self.pages_of.get(atom, {})
             w = math.log((n + 1) / (len(pages) + 0.5))
             total += w
+            if not pages:
+                absent = w
             for p in pages:
                 scores[p] = scores.get(p, 0.0) + w
+        if len(distinct) >= MIN_CHANGED_QUOTE_ATOMS:
+            total -= absent
         if total <= 0:
             return []
         skip = set(exclude)
         ranked = sorted((p for p in scores if p not in skip), key=lambda p: -scores[p])
         return [p for p in ranked if scores[p] / total >= MIN_PAGE_SHARE][:MAX_CANDIDATE_PAGES]
+
+
+    def _respell(self, quote_atoms: Sequence[str]) -> list[str]:
+        """Neighbouring quote atoms the document lacks but holds joined, joined."""
+        out: list[str] = []
+        i = 0
+        have = self.pages_of
+        while i < len(quote_atoms):
+            a = quote_atoms[i]
+            b = quote_atoms[i + 1] if i + 1 < len(quote_atoms) else ""
+            if b and (a not in have or b not in have) and may_join(a, b) and a + b in have:
+                out.append(a + b)
+                i += 2
+            else:
+                out.append(a)
+                i += 1
+        return out
 
 
 _INDEXES: weakref.WeakKeyDictionary[PdfSource, DocumentIndex] = weakref.WeakKeyDictionary()

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .variants import misread_target, misreading_of
 from .words import PageWords
 
 # --- Thresholds of the page model (scripts/eval_placement.py is the evidence for them) ---
@@ -43,11 +44,6 @@ DISTINCT_MAX_COUNT = 2
 DISTINCT_MAX_SHARE = 0.005
 # Lines whose across-axis gap is at most this many line thicknesses form one band.
 BAND_GAP_LINES = 1.3
-# On OCR pages, a page word at least this similar (rapidfuzz ratio, 0-100) to a quote
-# word of at least OCR_ALIAS_MIN_LEN letters is read as that word: one wrong letter in
-# five, two in ten ("Expiraci6n", "Ermafsigte2").
-OCR_ALIAS_SIMILARITY = 80.0
-OCR_ALIAS_MIN_LEN = 5
 
 
 @dataclass(slots=True)
@@ -305,17 +301,13 @@ def interval_gap(a: tuple[float, float], b: tuple[float, float]) -> float:
 def ocr_aliases(page: PageWords, quote: Counter[str]) -> dict[str, str]:
     """OCR misreadings of quote atoms on this page: page atom text → the quote atom.
 
-    Only on lines that already hold a quote atom exactly, only for words of
-    OCR_ALIAS_MIN_LEN letters or more (numbers never: "2015" misread as "2016" is another
-    date), and only when the word is not itself in the quote. "Expiraci6n" then counts
-    as "expiracion", so the copy of a form label whose distinguishing word tesseract
-    misread is not beaten by a copy it read cleanly. A word that only adds or drops an
-    ending ("aire" and "aires") is another word, not a misreading.
+    Only on lines that already hold a quote atom exactly, and only when the word is not
+    itself in the quote; what counts as a misreading is :func:`matcher.variants.misreading_of`.
+    "Expiraci6n" then counts as "expiracion", so the copy of a form label whose
+    distinguishing word tesseract misread is not beaten by a copy it read cleanly.
     """
-    from rapidfuzz import fuzz, process  # only OCR pages need it
-
     texts = page.atom_texts
-    targets = [q for q in quote if len(q) >= OCR_ALIAS_MIN_LEN and not q.isdigit()]
+    targets = [q for q in quote if misread_target(q)]
     if not targets:
         return {}
     near = {page.atom_lines[pos] for q in quote for pos in page.atom_positions.get(q, ())}
@@ -324,13 +316,9 @@ def ocr_aliases(page: PageWords, quote: Counter[str]) -> dict[str, str]:
     for ln in near:
         for pos in page.line_atoms[ln]:
             t = texts[pos]
-            if t in seen or t in quote or len(t) < OCR_ALIAS_MIN_LEN - 1 or t.isdigit():
+            if t in seen or t in quote:
                 continue
             seen.add(t)
-            best = process.extractOne(t, targets, scorer=fuzz.ratio,
-                                      score_cutoff=OCR_ALIAS_SIMILARITY)
-            # "aire" for "aires", "section" for "sections": another form of the word,
-            # which the page really prints, not a misreading of it.
-            if best is not None and not (best[0].startswith(t) or t.startswith(best[0])):
-                alias[t] = best[0]
+            if (target := misreading_of(t, targets)) is not None:
+                alias[t] = target
     return alias

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .bands import (
@@ -34,13 +34,16 @@ from .bands import (
     add_places,
     found_text_of,
     group_bands,
+    lines_text_of,
     rects_of,
     refine,
     row_copies,
     stands_elsewhere,
 )
+from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
 from .pagemodel import Band, PageModel
+from .variants import hyphen_breaks, respell
 from .words import PageWords, Rect
 
 PlacementStatus = Literal["located", "review", "not_located"]
@@ -60,6 +63,13 @@ AMBIGUITY_MARGIN = 0.10
 RUNNER_UPS = 2
 # Quotes longer than this many atoms are not citations (a pasted page, a runaway model).
 MAX_QUOTE_ATOMS = 1500
+# A quote found whole and in the quoted order but for this many atoms (a changed figure,
+# a swapped word) is shown for review however little weight is left: the absent atom
+# weighs the most of all, so a short quote with one digit changed falls below
+# REVIEW_COVERAGE, yet it is plainly that passage, and the reader must see what differs.
+MAX_CHANGED_ATOMS = 1
+# ...provided the quote has at least this many atoms (a pair of words is no passage).
+MIN_CHANGED_QUOTE_ATOMS = 4
 
 __all__ = ["LOCATE_COVERAGE", "REVIEW_COVERAGE", "TIE_EPSILON", "Placement", "PlacementStatus",
            "PlacementTrace", "explain_placement", "not_located", "place_on_page"]
@@ -79,6 +89,14 @@ class Placement:
     alternatives: tuple[tuple[Rect, ...], ...] = field(default=(), compare=False)
     # Other pages (0-based) that hold the quote equally well, when no hint chose.
     other_pages: tuple[int, ...] = field(default=(), compare=False)
+    # The quote compared word by word with the highlighted lines (matcher.diff); a
+    # placement whose quote has a word those lines lack is never "located".
+    diff: QuoteDiff | None = field(default=None, compare=False)
+
+    @property
+    def differences(self) -> tuple[Difference, ...]:
+        """The quote's words the highlighted lines lack (and negations the quote drops)."""
+        return () if self.diff is None else self.diff.differences
 
     @property
     def placed(self) -> bool:
@@ -203,7 +221,7 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None) -> Placement:
     refusal = _refusal(page, quote_atoms)
     if refusal is not None:
         return refusal
-    model = PageModel(page, quote_atoms)
+    model = PageModel(page, respell(quote_atoms, page, hyphens=hyphen_breaks(quote)))
     bands = _candidate_bands(model, rec)
     if not bands:
         return not_located("no passage on this page resembles the quote", page.number)
@@ -214,7 +232,7 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None) -> Placement:
     final, places, copies = _grow(model, bands, best, twins)
     if rec is not None:
         rec.best, rec.citation = best, final
-    return _judge(model, final, places, copies, twins)
+    return _contained(_judge(model, final, places, copies, twins), quote, page)
 
 
 def _refusal(page: PageWords, quote_atoms: Sequence[str]) -> Placement | None:
@@ -295,13 +313,36 @@ def _grow(model: PageModel, bands: Sequence[Band], best: Band, twins: Sequence[B
     return final, places, copies
 
 
+def _contained(p: Placement, quote: str, page: PageWords) -> Placement:
+    """``p``, flagged for review with its differences named, unless the quote is contained.
+
+    "Located" promises that the quoted words are on the page, all of them: a quote that
+    changes a figure, swaps a word or adds a "not" is shown, but never green.
+    """
+    if not p.placed:
+        return p
+    diff = diff_quote(quote, lines_text_of(page, p.words), ocr=page.source == "ocr")
+    if diff.contained:
+        return replace(p, diff=diff)
+    return replace(p, status="review", reason=f"{describe(diff.differences)} ({p.reason})",
+                   diff=diff)
+
+
+def _changed_in_place(model: PageModel, band: Band) -> bool:
+    """Whether ``band`` holds the whole quote in the quoted order but for an atom or so."""
+    if len(model.quote) < MIN_CHANGED_QUOTE_ATOMS:
+        return False
+    missing = sum((model.qcount - band.used).values())
+    return missing <= MAX_CHANGED_ATOMS and band.ordered >= band.coverage - TIE_EPSILON
+
+
 def _judge(model: PageModel, final: Band, places: int, copies: Sequence[Band],
            twins: Sequence[Band]) -> Placement:
     """The verdict on the grown citation: refused, every copy shown, review or located."""
     page = model.page
     coverage = min(1.0, final.coverage)
     score = round(100.0 * coverage, 1)
-    if coverage < REVIEW_COVERAGE:
+    if coverage < REVIEW_COVERAGE and not _changed_in_place(model, final):
         return not_located(f"best passage accounts for only {score:.0f}% of the quote's "
                            f"weight (needs {REVIEW_COVERAGE:.0%})", page.number, score)
     if coverage < LOCATE_COVERAGE and final.ordered < ORDER_FREE_SHARE:

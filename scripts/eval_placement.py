@@ -76,10 +76,12 @@ from evalcases import (
     quote_tokens,
     rect_anomalies,
     require_corpus,
+    separate_places,
     split_hyphen_tokens,
     starts_mid_word,
     sub_rng,
 )
+from evalkinds import CHANGED_KINDS, ChangedAndShortKinds
 
 from matcher.document import PdfSource
 from matcher.locate import DocumentIndex, locate_quote
@@ -89,9 +91,14 @@ from matcher.placement import place_on_page
 from matcher.words import PageWords
 
 KINDS = ("verbatim", "shuffled", "dropped", "assembled", "typography", "repeated",
-         "label-value", "fabricated-other", "fabricated-scattered")
-FULL_TARGET = {"verbatim", "shuffled", "typography", "repeated", "label-value"}
-NEAR_TARGET = {"dropped": 0.98, "assembled": 0.98}
+         "label-value", "changed-digit", "inserted-negation", "opposite-word", "short-exact",
+         "short-repeated", "hyphen-kept", "assembled-short", "fabricated-other",
+         "fabricated-scattered")
+FULL_TARGET = {"verbatim", "shuffled", "typography", "repeated", "label-value", "hyphen-kept"}
+NEAR_TARGET = {"dropped": 0.98, "assembled": 0.98, "short-exact": 0.98, "assembled-short": 0.98}
+# A changed quote must never be located, and must be shown (as review) on its source lines
+# at least this often.
+CHANGED_SHOWN = 0.90
 PAGES_PER_DOC = 4
 MIN_PAGE_WORDS = 40
 DROP_SHARE = 0.30
@@ -171,7 +178,7 @@ def _text(pw: PageWords, words: Sequence[int]) -> str:
     return " ".join(pw.words[i].text for i in sorted(words))
 
 
-class DocCases:
+class DocCases(ChangedAndShortKinds):
     """A document's cases, one lazy stream per kind (each with its own seeded rng)."""
 
     def __init__(self, doc: Doc, donors: Sequence[Doc], seed: int) -> None:
@@ -315,7 +322,7 @@ class DocCases:
                 # Two comparable halves: the matcher keeps a second place only when it is
                 # comparably strong, by design, so a heading glued to a paragraph is a
                 # different question from "assembled from two places".
-                partners = [b for b in runs[i + 1:] if _apart(pw, a, b)
+                partners = [b for b in runs[i + 1:] if separate_places(pw, a, b)
                             and min(size[tuple(a)], size[tuple(b)])
                             >= ASSEMBLED_BALANCE * max(size[tuple(a)], size[tuple(b)])]
                 if not partners:
@@ -549,16 +556,6 @@ def _near(a, b) -> bool:  # type: ignore[no-untyped-def]
     (c0, c1), (d0, d1) = a.across(), b.across()
     gap = max(c0, d0) - min(c1, d1)
     return a.vertical == b.vertical and gap <= 2.0 * max(a.thickness, b.thickness)
-
-
-def _apart(pw: PageWords, a: Sequence[int], b: Sequence[int]) -> bool:
-    """Two runs that are separate places: no shared line, at least two lines between them."""
-    if set(a) & set(b):
-        return False
-    paras = {li: k for k, para in enumerate(paragraphs(pw)) for li in para}
-    if paras[a[0]] != paras[b[0]]:
-        return True
-    return min(abs(x - y) for x in a for y in b) >= 3
 
 
 def _far(pw: PageWords, a: int, b: int, dist: float) -> bool:
@@ -883,6 +880,10 @@ IMAGE_ONLY_VERBATIM = 0.95
 
 
 def meets(kind: str, row: Counter[str], mode: str = "hinted") -> bool:
+    if kind in CHANGED_KINDS:
+        return not row["status:located"] and row["right"] >= CHANGED_SHOWN * row["n"]
+    if kind == "short-repeated" and row["status:located"]:
+        return False  # never located on one copy only
     if row["wrong"]:
         return False
     if mode == "image-only":

@@ -1,0 +1,129 @@
+"""Known extraction variants: two spellings of one text that are not a difference in it.
+
+Folding (:mod:`matcher.normalize`) already makes ligatures, soft hyphens, typographic
+quotes and dashes, case and accents compare equal. What is left is where the atoms'
+boundaries fall, and OCR's misreadings:
+
+* a word hyphenated at a line end that one side keeps (``infor- mation``, ``check- in``)
+  and the other joins (``information``, ``checkin``), in either direction;
+* a superscript or subscript the extractor split into its own word (``m2`` against
+  ``m`` + ``2``, ``x²`` against ``x`` + ``2``);
+* on OCR pages, a word read with a wrong letter or two (``Expiraci6n``).
+
+Digits never join digits: ``1,650`` and ``1650`` are different figures as far as this
+module is concerned (``16.50`` joined would read ``1650`` too), so numbers compare by
+their digit groups exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from .normalize import ATOM_PATTERN, fold
+from .words import PageWords
+
+# On OCR pages, a page word at least this similar (rapidfuzz ratio, 0-100) to a quote
+# word of at least OCR_ALIAS_MIN_LEN letters is read as that word: one wrong letter in
+# five, two in ten ("Expiraci6n", "Ermafsigte2").
+OCR_ALIAS_SIMILARITY = 80.0
+OCR_ALIAS_MIN_LEN = 5
+# What stands between two atoms a line-end hyphenation or a compound may have split.
+_HYPHEN_GAP = re.compile(r"-\s*")
+
+
+def may_join(left: str, right: str) -> bool:
+    """Whether atoms ``left`` and ``right`` may be one atom split by the extractor.
+
+    Letters join letters (a line-end hyphenation) and letters join digits (a split
+    superscript, a code such as ``HM-4657``); digits never join digits.
+
+    >>> may_join("infor", "mation"), may_join("m", "2"), may_join("1", "650")
+    (True, True, False)
+    """
+    return bool(left) and bool(right) and not (left[-1].isdigit() and right[0].isdigit())
+
+
+def misread_target(word: str) -> bool:
+    """Whether a quote atom is long enough, and not a number, to be misread by OCR."""
+    return len(word) >= OCR_ALIAS_MIN_LEN and not word.isdigit()
+
+
+def misreading_of(page_atom: str, targets: Sequence[str]) -> str | None:
+    """The quote atom ``page_atom`` is an OCR misreading of, or None.
+
+    ``targets`` are quote atoms that pass :func:`misread_target`. Numbers are never
+    misreadings ("2015" misread as "2016" is another date), and a word that only adds or
+    drops an ending ("aire" and "aires", "section" and "sections") is another form of the
+    word, which the page really prints.
+    """
+    if len(page_atom) < OCR_ALIAS_MIN_LEN - 1 or page_atom.isdigit() or not targets:
+        return None
+    from rapidfuzz import fuzz, process  # only OCR pages need it
+
+    best = process.extractOne(page_atom, targets, scorer=fuzz.ratio,
+                              score_cutoff=OCR_ALIAS_SIMILARITY)
+    if best is None or best[0].startswith(page_atom) or page_atom.startswith(best[0]):
+        return None
+    return str(best[0])
+
+
+def hyphen_breaks(quote: str) -> frozenset[int]:
+    """Indices ``i`` such that the quote's atoms ``i`` and ``i + 1`` stand across a hyphen.
+
+    ``"in- cluding"`` and ``"FAA-approved"`` give ``{0}``: the page may print either one
+    joined at its line end.
+    """
+    if quote.isascii() and "-" not in quote:
+        return frozenset()  # the usual quote, without folding it
+    text = fold(quote).text
+    spans = [m.span() for m in ATOM_PATTERN.finditer(text)]
+    return frozenset(i for i, ((_, end), (start, _)) in enumerate(itertools.pairwise(spans))
+                     if _HYPHEN_GAP.fullmatch(text, end, start))
+
+
+def respell(quote_atoms: Sequence[str], page: PageWords, *,
+            hyphens: frozenset[int] = frozenset()) -> list[str]:
+    """The quote's atoms as the page spells them, where the two differ only by a variant.
+
+    Two neighbouring quote atoms the page prints joined ("in- cluding", "FAA-approved"
+    against the page's "including", "FAAapproved" joined across its line break) become
+    that one atom when the quote holds a hyphen between them (``hyphens``, from
+    :func:`hyphen_breaks`), or when one of them is not on the page at all; a quote atom
+    the page lacks but prints split into two or three neighbouring atoms ("m2" against
+    "m" + "2") becomes those atoms. Everything else is left as it is. Costs a dictionary
+    look-up per quote atom unless some are absent from the page or hyphenated.
+    """
+    counts = page.atom_counts
+    if not hyphens and all(a in counts for a in quote_atoms):
+        return list(quote_atoms)
+    out: list[str] = []
+    i = 0
+    while i < len(quote_atoms):
+        a = quote_atoms[i]
+        b = quote_atoms[i + 1] if i + 1 < len(quote_atoms) else ""
+        if b and may_join(a, b) and a + b in counts and \
+                (i in hyphens or a not in counts or b not in counts):
+            out.append(a + b)
+            i += 2
+            continue
+        out += [a] if a in counts else (_page_split(a, page) or [a])
+        i += 1
+    return out
+
+
+def _page_split(whole: str, page: PageWords) -> list[str]:
+    """Two or three neighbouring page atoms that spell ``whole`` joined, or []."""
+    texts, positions = page.atom_texts, page.atom_positions
+    for cut in range(1, len(whole)):
+        for pos in positions.get(whole[:cut], ()):
+            parts, text = [texts[pos]], texts[pos]
+            for nxt in range(pos + 1, min(pos + 3, len(texts))):
+                if not may_join(text, texts[nxt]) or not whole.startswith(text + texts[nxt]):
+                    break
+                text += texts[nxt]
+                parts.append(texts[nxt])
+                if text == whole:
+                    return parts
+    return []
