@@ -251,11 +251,15 @@ def stands_elsewhere(model: PageModel, band: Band) -> int:
 
 def rects_of(page: PageWords, bands: Sequence[Band]) -> tuple[tuple[Rect, ...], tuple[int, ...]]:
     """One rectangle per line: the union of that line's highlighted word boxes."""
+    return rects_over(page, [w for b in bands for ws in b.words.values() for w in ws])
+
+
+def rects_over(page: PageWords, highlighted: Iterable[int]
+               ) -> tuple[tuple[Rect, ...], tuple[int, ...]]:
+    """One rectangle per line over the ``highlighted`` words, and those words in order."""
     per_line: dict[int, set[int]] = {}
-    for b in bands:
-        for ws in b.words.values():
-            for w in ws:
-                per_line.setdefault(page.words[w].line, set()).add(w)
+    for w in highlighted:
+        per_line.setdefault(page.words[w].line, set()).add(w)
     rects: list[Rect] = []
     words: list[int] = []
     for ln in sorted(per_line, key=lambda i: page.lines[i].words[0]):

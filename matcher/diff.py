@@ -29,7 +29,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from typing import Literal
 
@@ -58,6 +58,9 @@ NEGATIONS = frozenset("""
 # Characters kept at the edges of a word when it is named in a difference: a currency
 # or a percent sign is part of the figure ("$952.18", "15%"); other punctuation is not.
 _KEEP_AT_EDGES = frozenset("$€£¥%")
+# Up to this many found atoms between two neighbouring quote atoms are words the quote
+# dropped from inside its passage; more, and they are the gap between two places.
+MAX_INSIDE_GAP = 3
 # At most this many differences are spelled out in a reason; the rest are counted.
 MAX_DESCRIBED = 3
 
@@ -100,6 +103,9 @@ class QuoteDiff:
     quote: tuple[DiffToken, ...]
     found: tuple[DiffToken, ...]
     differences: tuple[Difference, ...]
+    # The share of the quote's atoms found in the quoted order (difflib's matching
+    # blocks): what tells "Part 1, Section 2" from a page header "Part 2, Section 1".
+    in_order: float = 1.0
 
     @property
     def contained(self) -> bool:
@@ -152,7 +158,8 @@ def diff_quote(quote: str, found: str, *, ocr: bool = False) -> QuoteDiff:
     # where the quote repeats it ("shown below … shown below" for "… shown above").
     differing = [w for w in differing
                  if w in against or w in misplaced or not _repeats(q, p, w)]
-    return _assemble(q, p, differing, against)
+    in_order = len(ordered) / len(q.atoms) if q.atoms else 1.0
+    return replace(_assemble(q, p, differing, against), in_order=in_order)
 
 
 def _repeats(q: _Side, p: _Side, w: int) -> bool:
@@ -327,12 +334,8 @@ def _assemble(q: _Side, p: _Side, differing: Sequence[int], against: dict[int, i
             kinds[against[w]] = kind
         qtokens.append(DiffToken(text, "differs", other, kind))
         diffs.append(Difference(kind, bare(text), None if other is None else bare(other)))
-    matched = [j for j, m in enumerate(p.match) if m is not None]
-    matched_page = {p.owner[j] for j in matched}
-    # The stretch of found words the quote was taken from: a negation dropped inside it
-    # changes what the quote says; one before or after it is another sentence.
-    lo = p.owner[matched[0]] if matched else 0
-    hi = p.owner[matched[-1]] if matched else -1
+    matched_page = {p.owner[j] for j, m in enumerate(p.match) if m is not None}
+    inside = _skipped_inside(q, p)
     has_atoms = set(p.owner)
     ptokens: list[DiffToken] = []
     paired = {v: k for k, v in against.items()}
@@ -341,12 +344,27 @@ def _assemble(q: _Side, p: _Side, differing: Sequence[int], against: dict[int, i
             ptokens.append(DiffToken(text, "differs", q.words[paired[w]], kinds[w]))
         elif w in matched_page or w not in has_atoms:
             ptokens.append(DiffToken(text, "same"))
-        elif lo < w < hi and is_negation(text):
+        elif w in inside and is_negation(text):
             ptokens.append(DiffToken(text, "dropped", None, "negation"))
             diffs.append(Difference("negation", None, bare(text)))
         else:
             ptokens.append(DiffToken(text, "dropped"))
     return QuoteDiff(tuple(qtokens), tuple(ptokens), tuple(diffs))
+
+
+def _skipped_inside(q: _Side, p: _Side) -> set[int]:
+    """Found words the quote steps over between two of its neighbouring words.
+
+    A negation among them changes what the quote says ("does cover" for "does not
+    cover", also across a line break); the words between two places an assembled quote
+    joins are further apart than MAX_INSIDE_GAP and are not part of it.
+    """
+    inside: set[int] = set()
+    for i in range(len(q.atoms) - 1):
+        a, b = q.match[i], q.match[i + 1]
+        if a is not None and b is not None and 1 < b - a <= MAX_INSIDE_GAP + 1:
+            inside.update(p.owner[j] for j in range(a + 1, b))
+    return inside
 
 
 def _kind(word: str, other: str | None) -> DifferenceKind:

@@ -36,10 +36,12 @@ from .bands import (
     group_bands,
     lines_text_of,
     rects_of,
+    rects_over,
     refine,
     row_copies,
     stands_elsewhere,
 )
+from .context import QuoteContext
 from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
 from .pagemodel import Band, PageModel
@@ -63,6 +65,22 @@ AMBIGUITY_MARGIN = 0.10
 RUNNER_UPS = 2
 # Quotes longer than this many atoms are not citations (a pasted page, a runaway model).
 MAX_QUOTE_ATOMS = 1500
+# A quote of at most this many words (a name, a policy number, a date) is too short for
+# rarity weights to tell its place: it is placed where it stands exactly, word for word
+# after folding, and only there; found nowhere so, it goes the usual way (a label and
+# its value quoted out of the printed order).
+SHORT_QUOTE_WORDS = 4
+# A short quote standing more often than this on one page is too common to show.
+MAX_SHORT_COPIES = 8
+# A longer quote that is, word for word, at most MAX_PIECES stretches of the page, each
+# of at least MIN_PIECE_ATOMS atoms and each standing once on the page, is those
+# stretches: an assembled quote whose halves are a few words inside long lines has too
+# little weight on any line to be found the order-free way, yet is plainly there.
+MAX_PIECES = 3
+MIN_PIECE_ATOMS = 3
+# Where a piece ends and the page goes on within this many atoms with the rest of the
+# quote (but for its next word), the quote was edited there, not assembled.
+MAX_EDIT_SKIP = 3
 # A quote found whole and in the quoted order but for this many atoms (a changed figure,
 # a swapped word) is shown for review however little weight is left: the absent atom
 # weighs the most of all, so a short quote with one digit changed falls below
@@ -92,11 +110,21 @@ class Placement:
     # The quote compared word by word with the highlighted lines (matcher.diff); a
     # placement whose quote has a word those lines lack is never "located".
     diff: QuoteDiff | None = field(default=None, compare=False)
+    # The share of the quote's weight found in the quoted order (in-order evidence, which
+    # breaks ties between pages as it does within a page).
+    ordered: float = field(default=0.0, compare=False)
+    # How many times a short quote stands word for word on the page (0: not looked for).
+    copies: int = field(default=0, compare=False)
 
     @property
     def differences(self) -> tuple[Difference, ...]:
         """The quote's words the highlighted lines lack (and negations the quote drops)."""
         return () if self.diff is None else self.diff.differences
+
+    @property
+    def in_order(self) -> float:
+        """The share of the quote's atoms the highlighted lines hold in the quoted order."""
+        return self.ordered if self.diff is None else self.diff.in_order
 
     @property
     def placed(self) -> bool:
@@ -195,16 +223,19 @@ def _trace_band(band: Band) -> TraceBand:
 # --- The steps ---------------------------------------------------------------------------
 
 
-def place_on_page(page: PageWords, quote: str) -> Placement:
+def place_on_page(page: PageWords, quote: str, *, context: QuoteContext | None = None
+                  ) -> Placement:
     """Place ``quote`` on ``page``: one rectangle per matched line, or ``not_located``.
 
     Order-free and rarity-weighted; never returns a rectangle that is not the union of
-    the page's own word boxes. Roughly linear in the page's word count plus the quote's.
+    the page's own word boxes. ``context`` (the chunk text around the quote) chooses among
+    identical copies. Roughly linear in the page's word count plus the quote's.
     """
-    return _place(page, quote, None)
+    return _place(page, quote, None, context)
 
 
-def explain_placement(page: PageWords, quote: str) -> PlacementTrace:
+def explain_placement(page: PageWords, quote: str, *, context: QuoteContext | None = None
+                      ) -> PlacementTrace:
     """Place ``quote`` on ``page`` as :func:`place_on_page` does, keeping every step's view.
 
     The trace names the runs, the candidate lines, the bands compared with their shares,
@@ -212,16 +243,36 @@ def explain_placement(page: PageWords, quote: str) -> PlacementTrace:
     the one :func:`place_on_page` returns).
     """
     recorder = _Recorder()
-    placement = _place(page, quote, recorder)
+    placement = _place(page, quote, recorder, context)
     return recorder.trace(split_atoms(quote), placement)
 
 
-def _place(page: PageWords, quote: str, rec: _Recorder | None) -> Placement:
+def _place(page: PageWords, quote: str, rec: _Recorder | None,
+           context: QuoteContext | None) -> Placement:
     quote_atoms = split_atoms(quote)
     refusal = _refusal(page, quote_atoms)
     if refusal is not None:
         return refusal
-    model = PageModel(page, respell(quote_atoms, page, hyphens=hyphen_breaks(quote)))
+    spelled = respell(quote_atoms, page, hyphens=hyphen_breaks(quote))
+    if sum(1 for w in quote.split() if split_atoms(w)) <= SHORT_QUOTE_WORDS:
+        short = _short_quote(page, spelled, context)
+        if short is not None:
+            return _contained(short, quote, page)
+    placement = _place_order_free(page, quote, spelled, rec, context)
+    if placement.status != "located" and not placement.alternatives:
+        # Not found the order-free way: perhaps an assembled quote whose parts are a few
+        # words inside long lines, each plainly there word for word. (Copies the
+        # order-free way saw and showed stand: a stretch read on across them is a guess.)
+        pieces = _exact_pieces(page, spelled)
+        if pieces:
+            return _contained(_pieces_placement(page, pieces), quote, page)
+    return placement
+
+
+def _place_order_free(page: PageWords, quote: str, spelled: Sequence[str],
+                      rec: _Recorder | None, context: QuoteContext | None) -> Placement:
+    """The order-free, rarity-weighted placement: candidate bands, choose, grow, judge."""
+    model = PageModel(page, list(spelled))
     bands = _candidate_bands(model, rec)
     if not bands:
         return not_located("no passage on this page resembles the quote", page.number)
@@ -229,10 +280,17 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None) -> Placement:
     if isinstance(chosen, Placement):
         return chosen
     best, twins = chosen
+    if twins and context is not None:
+        # Identical places: the one with the chunk's words around it is the one quoted.
+        alike = [best, *twins]
+        k = context.choose(page, [(min(b.taken), max(b.taken)) for b in alike])
+        if k is not None:
+            best, twins = alike[k], []
     final, places, copies = _grow(model, bands, best, twins)
     if rec is not None:
         rec.best, rec.citation = best, final
-    return _contained(_judge(model, final, places, copies, twins), quote, page)
+    judged = _judge(model, final, places, copies, twins)
+    return _contained(replace(judged, ordered=final.ordered), quote, page)
 
 
 def _refusal(page: PageWords, quote_atoms: Sequence[str]) -> Placement | None:
@@ -245,6 +303,95 @@ def _refusal(page: PageWords, quote_atoms: Sequence[str]) -> Placement | None:
     if not page.words:
         return not_located("the page has no text layer and no stored OCR words", page.number)
     return None
+
+
+def _short_quote(page: PageWords, quote_atoms: Sequence[str],
+                 context: QuoteContext | None) -> Placement | None:
+    """A short quote where it stands exactly: once → located; a few times → every copy
+    shown for review (unless the chunk's context picks one); None where it stands nowhere.
+    """
+    n, texts = len(quote_atoms), page.atom_texts
+    want = tuple(quote_atoms)
+    starts = [pos for pos in page.atom_positions.get(want[0], ()) if texts[pos:pos + n] == want]
+    if not starts:
+        return None
+    if len(starts) > MAX_SHORT_COPIES:
+        return replace(not_located(f"the quoted words stand {len(starts)} times on this "
+                                   "page, too often to show", page.number),
+                       copies=len(starts))
+    copies = [sorted({w for pos in range(s, s + n) for w in page.atoms[pos].words})
+              for s in starts]
+    pick = None if context is None else context.choose(page, [(s, s + n - 1) for s in starts])
+    if len(copies) == 1 or pick is not None:
+        rects, words = rects_over(page, copies[pick or 0])
+        why = "the quote stands word for word on this page" if len(copies) == 1 else \
+            f"the quote stands {len(copies)} times on this page; its chunk's words around it " \
+            "pick this one"
+        return Placement("located", page.number, 100.0, why, rects, words,
+                         found_text_of(page, words), ordered=1.0, copies=len(copies))
+    rects, words = rects_over(page, copies[0])
+    alts = tuple(rects_over(page, c)[0] for c in copies[1:])
+    extra = tuple(dict.fromkeys(r for alt in alts for r in alt if r not in rects))
+    return Placement("review", page.number, 100.0,
+                     f"the quoted words stand {len(copies)} times on this page; all "
+                     f"{len(copies)} are shown", rects + extra, words,
+                     found_text_of(page, words), alts, ordered=1.0, copies=len(copies))
+
+
+def _exact_pieces(page: PageWords, quote_atoms: Sequence[str]) -> list[tuple[int, int]]:
+    """The quote as stretches ``(start, end)`` of the page's atoms, or [] (see MAX_PIECES).
+
+    Read greedily from the quote's start: each piece is the longest next part of the
+    quote that stands on the page word for word. Linear in the quote times the
+    occurrences of its atoms.
+    """
+    texts, positions = page.atom_texts, page.atom_positions
+    pieces: list[tuple[int, int]] = []
+    i, n = 0, len(quote_atoms)
+    while i < n:
+        if len(pieces) == MAX_PIECES:
+            return []
+        starts = positions.get(quote_atoms[i], [])
+        k = 1
+        while starts and i + k < n:
+            nxt = [s for s in starts if s + k < len(texts) and texts[s + k] == quote_atoms[i + k]]
+            if not nxt:
+                break
+            starts, k = nxt, k + 1
+        if len(starts) != 1 or k < MIN_PIECE_ATOMS:
+            return []
+        end = starts[0] + k
+        if i + k < n and _edited_after(texts, end, quote_atoms[i + k:i + k + 3]):
+            return []
+        pieces.append((starts[0], end))
+        i += k
+    return pieces
+
+
+def _edited_after(texts: Sequence[str], end: int, rest: Sequence[str]) -> bool:
+    """Whether the quote's next word (``rest[0]``) was inserted or changed after ``end``.
+
+    So it was when the page goes on, just after ``end``, with the words after it but not
+    with it ("They could not be overcome" against "They could be overcome"): a copy of
+    "not be overcome" elsewhere on the page does not make the quote an assembly of two
+    places. Going on with it after a word or two is a quote with words dropped.
+    """
+    def goes_on(words: Sequence[str]) -> bool:
+        n = len(words)
+        return bool(words) and any(tuple(texts[end + skip:end + skip + n]) == tuple(words)
+                                   for skip in range(MAX_EDIT_SKIP + 1))
+
+    return not goes_on(rest[:2]) and goes_on(rest[1:3])
+
+
+def _pieces_placement(page: PageWords, pieces: Sequence[tuple[int, int]]) -> Placement:
+    """The placement over the exact pieces of the page a quote is made of."""
+    words = sorted({w for a, b in pieces for pos in range(a, b) for w in page.atoms[pos].words})
+    rects, words_in_order = rects_over(page, words)
+    parts = f" (assembled from {len(pieces)} places)" if len(pieces) > 1 else ""
+    return Placement("located", page.number, 100.0,
+                     f"the quote stands word for word on this page{parts}", rects,
+                     words_in_order, found_text_of(page, words_in_order), ordered=1.0)
 
 
 def _candidate_bands(model: PageModel, rec: _Recorder | None) -> list[Band]:

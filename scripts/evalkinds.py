@@ -62,7 +62,10 @@ class ChangedAndShortKinds:
             text = " ".join(toks)
             if len(atoms(text)) < 5:
                 return None
-            return change(text, rng)
+            changed = change(text, rng)
+            if changed is None or self.doc.atoms.occurrences(atoms(changed[0])):  # type: ignore[attr-defined]
+                return None  # the changed text is printed too: the document says that
+            return changed
         return self._run_cases(kind, rng, make)  # type: ignore[attr-defined]
 
     def _changed_digit(self, rng) -> Iterator:  # type: ignore[no-untyped-def]
@@ -94,6 +97,8 @@ class ChangedAndShortKinds:
         pw = self._pw(page)  # type: ignore[attr-defined]
         out = []
         for li, ln in enumerate(pw.lines):
+            if ln.skewed:
+                continue  # a watermark is no text to quote
             ws = list(ln.words)
             for n in sizes:
                 if len(ws) < n + (1 if inside else 0):
@@ -102,6 +107,8 @@ class ChangedAndShortKinds:
                     win = ws[start:start + n]
                     if start == 0 and starts_mid_word(pw, li):
                         continue
+                    if not all(atoms(pw.words[w].text) for w in win):
+                        continue  # punctuation alone ("/", "…") is no word to quote
                     if pw.words[win[-1]].text.endswith(("-", "\u00ad", "\u2010")):
                         continue
                     out.append((li, win))
@@ -180,8 +187,17 @@ class ChangedAndShortKinds:
                 used |= {la, lb}
                 (la, wa), (lb, wb) = sorted([(la, wa), (lb, wb)])
                 quote = _text(pw, wa) + " " + _text(pw, wb)
-                truths = (Truth(page, (_boxes(pw, wa), _boxes(pw, wb))),)
-                yield self._case("assembled-short", page, quote, truths,  # type: ignore[attr-defined]
+                truths = [Truth(page, (_boxes(pw, wa), _boxes(pw, wb)))]
+                # Both halves on another page too (a form page repeated) is as right.
+                occ_a = self._occurrences(page, [pw.words[w].text for w in wa])
+                occ_b = self._occurrences(page, [pw.words[w].text for w in wb])
+                for p, ws_a in occ_a:
+                    for q, ws_b in occ_b:
+                        if p == q != page:
+                            other = self._pw(p)  # type: ignore[attr-defined]
+                            truths.append(Truth(p, (_boxes(other, sorted(ws_a)),
+                                                    _boxes(other, sorted(ws_b)))))
+                yield self._case("assembled-short", page, quote, tuple(truths),  # type: ignore[attr-defined]
                                  _text(pw, wa) + " | " + _text(pw, wb), f"lines {la} + {lb}")
                 made += 1
                 if made >= PER_PAGE:
