@@ -284,13 +284,12 @@ def found_text_of(page: PageWords, words: Sequence[int]) -> str:
                       for _, ws in sorted(lines.items()))
 
 
-def lines_text_of(page: PageWords, words: Sequence[int]) -> str:
-    """The whole text of the lines holding ``words``, in reading order, joined by " / ".
+def lines_text_of(page: PageWords, words: Sequence[int]) -> list[str]:
+    """The whole text of each line holding ``words``, in reading order.
 
     What a quote is compared with (:func:`matcher.diff.diff_quote`): "located" asks that
     every quoted word stand on the highlighted lines, and a changed word at either end of
     the quote stands against the page word just beyond the highlight.
     """
     lines = sorted({page.words[w].line for w in words})
-    return " / ".join(" ".join(page.words[w].text for w in page.lines[ln].words)
-                      for ln in lines)
+    return [" ".join(page.words[w].text for w in page.lines[ln].words) for ln in lines]

@@ -8,10 +8,19 @@ from pathlib import Path
 
 from .attribution import attribute
 from .citations import CitationsFile, Evidence, resolve_document_path
+from .context import QuoteContext
 from .document import DocumentError, OcrWordSource, PdfSource
 from .locate import DocumentIndex, locate_quote
 from .placement import Placement
-from .report import CheckReport, ClaimResult, EvidenceResult, Status, TextMatch
+from .report import (
+    CheckReport,
+    ClaimResult,
+    DifferenceResult,
+    EvidenceResult,
+    Status,
+    TextMatch,
+    word_diff_json,
+)
 
 Progress = Callable[[int, int], None]
 
@@ -115,6 +124,8 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     hints: list[int] = [ev.page - 1] if ev.page is not None else []
     text_status: Status | None = None
     text_reason = ""
+    context: QuoteContext | None = None
+    text_differences: tuple[DifferenceResult, ...] = ()
     update: dict[str, object] = {}
     if ev.chunk_id is not None:
         att = attribute(cf.chunks, ev.chunk_id, ev.quote)
@@ -128,6 +139,10 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
         update.update(chunk_id=att.chunk_id, repaired_from=att.repaired_from, text_match=kind,
                       char_span=(att.span.start, att.span.end) if att.span else None)
         hints += [p - 1 for p in chunk.pages or []]
+        if att.span is not None:
+            # The chunk's words around the quote tell its copies on the page apart.
+            context = QuoteContext.around(chunk.text, att.span.start, att.span.end)
+            text_differences = tuple(DifferenceResult.of(d) for d in att.span.differences)
     else:
         doc_id = ev.document if ev.document is not None else (
             cf.documents[0].id if len(cf.documents) == 1 else None)
@@ -148,13 +163,21 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
             reason += f"; the quote was found in chunk {update['chunk_id']!r}"
         return base.model_copy(update={**update, "status": "not_located", "reason": reason})
 
-    placement = locate_quote(src, ev.quote, hints=hints, index=lambda: lib.index(doc_id))
+    placement = locate_quote(src, ev.quote, hints=hints, index=lambda: lib.index(doc_id),
+                             context=context)
+    if text_differences and placement.differences:
+        # The page says what the chunk says: the one reason, in the page's words.
+        text_reason = "the quote is similar to its chunk text, not a copy of it"
     status, reason = _combine(text_status, text_reason, placement)
     update.update(status=status, reason=reason, score=placement.score or None)
     if placement.placed and status in ("located", "review"):
         update.update(page=(placement.page or 0) + 1, rects=list(placement.rects),
                       found_text=placement.found_text,
-                      other_pages=[p + 1 for p in placement.other_pages])
+                      other_pages=[p + 1 for p in placement.other_pages],
+                      differences=[DifferenceResult.of(d) for d in placement.differences],
+                      word_diff=word_diff_json(placement.diff))
+    elif text_differences:
+        update.update(differences=list(text_differences))
     return base.model_copy(update=update)
 
 

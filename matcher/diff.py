@@ -94,6 +94,7 @@ class DiffToken:
     op: TokenOp
     against: str | None = None
     kind: DifferenceKind | None = None
+    line: int = 0  # the found line it stands on (0 for the quote's words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +117,14 @@ class QuoteDiff:
 class _Side:
     """One side's words and atoms: atom texts, the word each atom belongs to."""
 
-    def __init__(self, text: str) -> None:
-        self.words = text.split()
+    def __init__(self, text: str | Sequence[str]) -> None:
+        lines = [text] if isinstance(text, str) else list(text)
+        self.words: list[str] = []
+        self.line: list[int] = []  # the line of each word
+        for n, line in enumerate(lines):
+            words = line.split()
+            self.words += words
+            self.line += [n] * len(words)
         self.atoms: list[str] = []
         self.owner: list[int] = []
         for k, w in enumerate(self.words):
@@ -127,11 +134,11 @@ class _Side:
         self.match: list[int | None] = [None] * len(self.atoms)
 
 
-def diff_quote(quote: str, found: str, *, ocr: bool = False) -> QuoteDiff:
+def diff_quote(quote: str, found: str | Sequence[str], *, ocr: bool = False) -> QuoteDiff:
     """Compare ``quote`` with ``found``: the highlighted lines, or a chunk's matched text.
 
-    ``found`` is read as words separated by white space (a placement's lines are joined
-    by " / ", punctuation that never differs). Every quote word is looked for in it;
+    ``found`` is a text, or its lines (each found token then says its ``line``); words
+    are what white space separates. Every quote word is looked for in it;
     found words the quote does not use are ``dropped`` (a negation among them, inside
     the stretch the quote was found in, is a difference). ``ocr`` admits OCR misreadings
     on the found side. Quadratic in the number of atoms at worst (difflib's alignment).
@@ -340,15 +347,16 @@ def _assemble(q: _Side, p: _Side, differing: Sequence[int], against: dict[int, i
     ptokens: list[DiffToken] = []
     paired = {v: k for k, v in against.items()}
     for w, text in enumerate(p.words):
+        line = p.line[w]
         if w in paired:
-            ptokens.append(DiffToken(text, "differs", q.words[paired[w]], kinds[w]))
+            ptokens.append(DiffToken(text, "differs", q.words[paired[w]], kinds[w], line))
         elif w in matched_page or w not in has_atoms:
-            ptokens.append(DiffToken(text, "same"))
+            ptokens.append(DiffToken(text, "same", line=line))
         elif w in inside and is_negation(text):
-            ptokens.append(DiffToken(text, "dropped", None, "negation"))
+            ptokens.append(DiffToken(text, "dropped", None, "negation", line))
             diffs.append(Difference("negation", None, bare(text)))
         else:
-            ptokens.append(DiffToken(text, "dropped"))
+            ptokens.append(DiffToken(text, "dropped", line=line))
     return QuoteDiff(tuple(qtokens), tuple(ptokens), tuple(diffs))
 
 

@@ -6,9 +6,12 @@ Fields named in the contract keep their names and meanings; extra fields (``quot
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from .diff import Difference, DiffToken, QuoteDiff
+from .placement import Placement
 
 Status = Literal["located", "review", "not_located", "rejected"]
 TextMatch = Literal["exact", "fuzzy", "review"]
@@ -16,6 +19,21 @@ Rect = tuple[float, float, float, float]
 
 # Worst first: the order in which a claim's badge summarises its evidence.
 STATUS_ORDER: tuple[Status, ...] = ("rejected", "not_located", "review", "located")
+
+
+class DifferenceResult(BaseModel):
+    """A quoted word the found text does not hold, and the word it stands against."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["number", "negation", "word"]
+    quote: str | None = Field(description="the quote's word; null when the quote leaves "
+                                          "out a negation the page holds")
+    page: str | None = Field(description="the page's word it stands against, if any")
+
+    @classmethod
+    def of(cls, d: Difference) -> DifferenceResult:
+        return cls(kind=d.kind, quote=d.quote, page=d.page)
 
 
 class EvidenceResult(BaseModel):
@@ -42,6 +60,12 @@ class EvidenceResult(BaseModel):
     other_pages: list[int] = Field(
         default_factory=list,
         description="1-based pages holding the quote equally well when no hint chose")
+    differences: list[DifferenceResult] = Field(
+        default_factory=list,
+        description="words of the quote the found text lacks; [] for a located item")
+    word_diff: dict[str, list[dict[str, Any]]] | None = Field(
+        default=None,
+        description="the quote and the highlighted lines word by word (matcher.diff)")
 
 
 class ClaimResult(BaseModel):
@@ -87,3 +111,38 @@ class CheckReport(BaseModel):
             for e in c.evidence:
                 setattr(s, e.status, getattr(s, e.status) + 1)
         return cls(summary=s, claims=claims, problems=problems or [])
+
+
+def word_diff_json(diff: QuoteDiff | None) -> dict[str, list[dict[str, Any]]] | None:
+    """The word-level diff as JSON: ``{"quote": [...], "found": [...]}``, one token a word.
+
+    Each token is ``{"text", "op"}`` (op: ``same``, ``differs``, ``dropped``), with
+    ``against`` (the word on the other side) and ``kind`` when it differs; a found
+    token also has ``line``, the 0-based index of the highlighted line it stands on.
+    """
+    if diff is None:
+        return None
+
+    def side(tokens: tuple[DiffToken, ...], *, lines: bool = False) -> list[dict[str, Any]]:
+        out = []
+        for t in tokens:
+            item: dict[str, Any] = {"text": t.text, "op": t.op}
+            if lines:
+                item["line"] = t.line
+            if t.against is not None:
+                item["against"] = t.against
+            if t.kind is not None:
+                item["kind"] = t.kind
+            out.append(item)
+        return out
+
+    return {"quote": side(diff.quote), "found": side(diff.found, lines=True)}
+
+
+def locate_json(p: Placement) -> dict[str, Any]:
+    """The ``citeview locate --json`` document for one placement."""
+    return {"status": p.status, "page": None if p.page is None or not p.placed else p.page + 1,
+            "score": p.score, "reason": p.reason, "rects": [list(r) for r in p.rects],
+            "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages],
+            "differences": [d.as_json() for d in p.differences],
+            "word_diff": word_diff_json(p.diff)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .diff import Difference, describe, diff_quote
 from .normalize import fold
 
 SpanKind = Literal["exact", "fuzzy", "review"]
@@ -35,6 +36,8 @@ class SpanMatch:
     score: float
     kind: SpanKind
     reason: str
+    # The quote's words the matched text lacks (matcher.diff); a span with any is review.
+    differences: tuple[Difference, ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -74,16 +77,33 @@ def locate_span(chunk_text: str, quote: str) -> SpanMatch | None:
         return None
     a, b = _snap_to_words(hay.text, al.dest_start, al.dest_end)
     start, end = hay.raw_span(a, b)
-    ratio = (b - a) / len(needle)
-    if al.score < ACCEPT_SCORE:
-        return SpanMatch(start, end, al.score, "review",
-                         f"similar but not a copy (score {al.score:.1f} < {ACCEPT_SCORE:g})")
+    kind, reason, differences = fuzzy_verdict(quote, chunk_text[start:end], al.score,
+                                              (b - a) / len(needle))
+    return SpanMatch(start, end, al.score, kind, reason, differences)
+
+
+def fuzzy_verdict(quote: str, matched: str, score: float, ratio: float
+                  ) -> tuple[SpanKind, str, tuple[Difference, ...]]:
+    """Accept a fuzzy alignment as the quote's span, or send it to review, and say why.
+
+    ``matched`` is the chunk's raw text under the alignment, ``ratio`` its folded length
+    over the quote's. Accepted only when the score and the length agree that this is a
+    near-verbatim copy, and every word of the quote is in the matched text: a copy that
+    changes a figure or adds a "not" scores high, yet it is not the chunk's text.
+
+    >>> fuzzy_verdict("premium $952.18 per year", "premium $925.18 per year", 96.0, 1.0)[:2]
+    ('review', 'similar, but the quote says $952.18; the chunk says $925.18 (score 96.0)')
+    """
+    if score < ACCEPT_SCORE:
+        return "review", f"similar but not a copy (score {score:.1f} < {ACCEPT_SCORE:g})", ()
     if not MIN_LENGTH_RATIO <= ratio <= MAX_LENGTH_RATIO:
-        return SpanMatch(start, end, al.score, "review",
-                         f"matched text is {ratio:.2f}× the quote's length "
-                         f"(accepted: {MIN_LENGTH_RATIO}–{MAX_LENGTH_RATIO})")
-    return SpanMatch(start, end, al.score, "fuzzy",
-                     f"near-verbatim (score {al.score:.1f})")
+        return "review", (f"matched text is {ratio:.2f}× the quote's length "
+                          f"(accepted: {MIN_LENGTH_RATIO}–{MAX_LENGTH_RATIO})"), ()
+    differences = diff_quote(quote, matched).differences
+    if differences:
+        return "review", (f"similar, but {describe(differences, where='chunk')} "
+                          f"(score {score:.1f})"), differences
+    return "fuzzy", f"near-verbatim (score {score:.1f})", ()
 
 
 def _snap_to_words(text: str, a: int, b: int) -> tuple[int, int]:

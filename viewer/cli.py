@@ -173,6 +173,7 @@ def _locate(args: list[str]) -> int:
 
     from matcher.document import DocumentError, PdfSource
     from matcher.locate import locate_quote
+    from matcher.report import locate_json
 
     try:
         src = PdfSource(opts.pdf, password=opts.password,
@@ -181,9 +182,7 @@ def _locate(args: list[str]) -> int:
         return _fail(str(exc))
     with src:
         p = locate_quote(src, opts.quote, hints=[n - 1 for n in opts.page])
-    out = {"status": p.status, "page": None if p.page is None or not p.placed else p.page + 1,
-           "score": p.score, "reason": p.reason, "rects": [list(r) for r in p.rects],
-           "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages]}
+    out = locate_json(p)
     if opts.json:
         print(json.dumps(out, indent=2))
     else:
