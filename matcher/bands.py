@@ -256,7 +256,11 @@ def rects_of(page: PageWords, bands: Sequence[Band]) -> tuple[tuple[Rect, ...], 
 
 def rects_over(page: PageWords, highlighted: Iterable[int]
                ) -> tuple[tuple[Rect, ...], tuple[int, ...]]:
-    """One rectangle per line over the ``highlighted`` words, and those words in order."""
+    """One rectangle per line over the ``highlighted`` words, and those words in order.
+
+    A line set at an angle gets one rectangle per word: an upright box around the whole
+    line would cover the text above and below it.
+    """
     per_line: dict[int, set[int]] = {}
     for w in highlighted:
         per_line.setdefault(page.words[w].line, set()).add(w)
@@ -264,9 +268,11 @@ def rects_over(page: PageWords, highlighted: Iterable[int]
     words: list[int] = []
     for ln in sorted(per_line, key=lambda i: page.lines[i].words[0]):
         ws = sorted(per_line[ln])
-        boxes = [page.words[w] for w in ws]
-        rects.append((min(b.x0 for b in boxes), min(b.y0 for b in boxes),
-                      max(b.x1 for b in boxes), max(b.y1 for b in boxes)))
+        groups = [[w] for w in ws] if page.lines[ln].skewed else [ws]
+        for group in groups:
+            boxes = [page.words[w] for w in group]
+            rects.append((min(b.x0 for b in boxes), min(b.y0 for b in boxes),
+                          max(b.x1 for b in boxes), max(b.y1 for b in boxes)))
         words += ws
     return tuple(rects), tuple(words)
 

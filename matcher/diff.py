@@ -34,7 +34,7 @@ from difflib import SequenceMatcher
 from typing import Literal
 
 from .normalize import atoms as split_atoms
-from .normalize import fold
+from .normalize import fold, spaceless_words
 from .variants import may_join, misread_target, misreading_of
 
 DifferenceKind = Literal["number", "negation", "word"]
@@ -43,7 +43,8 @@ DifferenceKind = Literal["number", "negation", "word"]
 TokenOp = Literal["same", "differs", "dropped"]
 
 # Words that negate what follows, folded (lower case, accents dropped), in the corpus's
-# languages: English, German, French, Spanish, Italian, Portuguese. "mai" (Italian
+# languages: English, German, French, Spanish, Italian, Portuguese; and the characters
+# that negate in Chinese, each a word of its own there. "mai" (Italian
 # "never") is left out: it is also the French month of May. Words ending in "n't" and
 # French elisions ("n'est") are negations too (see is_negation).
 NEGATIONS = frozenset("""
@@ -54,6 +55,7 @@ NEGATIONS = frozenset("""
     nunca jamas sin ningun ninguno ninguna nada nadie tampoco
     senza nessun nessuno nessuna niente nulla neanche nemmeno neppure
     nao sem nenhum nenhuma nem ninguem
+    不 没 沒 无 無 非 未 勿 莫
 """.split())
 # Characters kept at the edges of a word when it is named in a difference: a currency
 # or a percent sign is part of the figure ("$952.18", "15%"); other punctuation is not.
@@ -122,7 +124,7 @@ class _Side:
         self.words: list[str] = []
         self.line: list[int] = []  # the line of each word
         for n, line in enumerate(lines):
-            words = line.split()
+            words = [part for w in line.split() for part in spaceless_words(w)]
             self.words += words
             self.line += [n] * len(words)
         self.atoms: list[str] = []
