@@ -317,9 +317,11 @@ def _pair(q: _Side, p: _Side, differing: Sequence[int],
     for w in differing:
         digit = _has_digit(q.words[w])
         for k in words.get(w, ()):
-            _, _, _, j1, j2 = opcodes[k]
+            _, i1, _, j1, j2 = opcodes[k]
             free = [c for c in dict.fromkeys(p.owner[j] for j in range(j1, j2)
                                              if p.match[j] is None) if c not in used]
+            if i1 == 0:
+                free.reverse()  # at the quote's start only the word after anchors it
             if free:
                 c = next((c for c in free if _has_digit(p.words[c]) == digit), free[0])
                 out[w] = c

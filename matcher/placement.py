@@ -44,7 +44,7 @@ from .bands import (
 from .context import QuoteContext
 from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
-from .pagemodel import Band, PageModel
+from .pagemodel import RUN_SPAN_RATIO, Band, PageModel
 from .variants import hyphen_breaks, respell
 from .words import PageWords, Rect
 
@@ -261,11 +261,16 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
     placement = _place_order_free(page, quote, spelled, rec, context)
     if placement.status != "located" and not placement.alternatives:
         # Not found the order-free way: perhaps an assembled quote whose parts are a few
-        # words inside long lines, each plainly there word for word. (Copies the
-        # order-free way saw and showed stand: a stretch read on across them is a guess.)
+        # words inside long lines, each plainly there word for word; or a passage quoted
+        # with one word changed, too little of it on any line to be found that way.
+        # (Copies the order-free way saw and showed stand: a stretch read on across
+        # them is a guess.)
         pieces = _exact_pieces(page, spelled)
         if pieces:
             return _contained(_pieces_placement(page, pieces), quote, page)
+        edited = _one_word_off(page, spelled)
+        if edited is not None:
+            return _edited_placement(page, quote, edited, len(spelled))
     return placement
 
 
@@ -336,6 +341,80 @@ def _short_quote(page: PageWords, quote_atoms: Sequence[str],
                      f"the quoted words stand {len(copies)} times on this page; all "
                      f"{len(copies)} are shown", rects + extra, words,
                      found_text_of(page, words), alts, ordered=1.0, copies=len(copies))
+
+
+def _one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int] | None:
+    """The one stretch ``[start, end)`` of the page's atoms the quote is but for one atom.
+
+    The quote read along the page from each place its first (or second) atom stands,
+    stepping over up to MAX_EDIT_SKIP page atoms it dropped, with exactly one atom the
+    page does not have there (a "not" inserted) or has another in place of (a figure
+    changed). None when the quote stands whole, is shorter than MIN_CHANGED_QUOTE_ATOMS,
+    or when several stretches would do. Linear in the quote times the occurrences of its
+    first two atoms.
+    """
+    n = len(quote_atoms)
+    if n < MIN_CHANGED_QUOTE_ATOMS:
+        return None
+    positions, texts = page.atom_positions, page.atom_texts
+    found: set[tuple[int, int]] = set()
+    for first in (0, 1):  # the first atom may be the one off
+        for start in positions.get(quote_atoms[first], ()):
+            if first and quote_atoms[0] in texts[max(0, start - MAX_EDIT_SKIP - 1):start]:
+                continue  # it stands just before: words dropped, not changed
+            read = _read_along(texts, quote_atoms, start, first)
+            if read is None:
+                continue
+            end, edits = read
+            if not edits:
+                return None  # the quote stands, words dropped at most: not this path's
+            found.add((start, end))
+    return found.pop() if len(found) == 1 else None
+
+
+def _read_along(texts: Sequence[str], quote: Sequence[str], start: int, edits: int
+                ) -> tuple[int, int] | None:
+    """Where the page stretch ends that reads as ``quote[edits:]`` from ``start``, with at
+    most one atom off in all (``edits`` already spent on the first), and how many were."""
+    i, j, n = edits, start, len(quote)
+    while i < n:
+        if j < len(texts) and texts[j] == quote[i]:
+            i, j = i + 1, j + 1
+            continue
+        ahead = next((d for d in range(1, MAX_EDIT_SKIP + 1)
+                      if j + d < len(texts) and texts[j + d] == quote[i]), 0)
+        if ahead and i > 0:
+            j += ahead  # page words the quote dropped
+            continue
+        if edits:
+            return None  # a second atom off: not one word changed
+        edits, i = 1, i + 1
+        if i < n and j + 1 < len(texts) and texts[j] != quote[i] and texts[j + 1] == quote[i]:
+            j += 1  # another atom in its place: the page's goes with it
+    if j - start > RUN_SPAN_RATIO * n:
+        return None
+    return j, edits
+
+
+def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int], n_atoms: int
+                      ) -> Placement:
+    """The stretch a quote stands in but for one word: shown for review, the word named.
+
+    (If the word is a known variant after all, or said twice, it is located.)
+    """
+    a, b = stretch
+    words = sorted({w for pos in range(a, b) for w in page.atoms[pos].words})
+    rects, ordered_words = rects_over(page, words)
+    score = round(100.0 * (n_atoms - 1) / n_atoms, 1)
+    found = found_text_of(page, ordered_words)
+    stands = Placement("located", page.number, score,
+                       "the quote stands word for word on this page", rects, ordered_words,
+                       found, ordered=1.0)
+    placed = _contained(stands, quote, page)
+    if placed.status == "located":
+        return replace(placed, score=100.0)
+    return replace(placed, reason=f"{describe(placed.differences)} (the quote stands on this "
+                                  "page as written but for that)")
 
 
 def _exact_pieces(page: PageWords, quote_atoms: Sequence[str]) -> list[tuple[int, int]]:
