@@ -18,9 +18,13 @@ from .words import PageWords
 
 # Atoms of context read on each side of the quote, in the chunk and on the page.
 CONTEXT_ATOMS = 8
-# The copy chosen by its context must share at least this many more context atoms with
-# the chunk than any other copy: one common word either way is coincidence.
-CONTEXT_MARGIN = 2
+# A context atom counts fully when it stands on the page at most RARE_COUNT times, and
+# COMMON_WEIGHT when more often ("the" beside one copy and not another is coincidence).
+RARE_COUNT = 3
+COMMON_WEIGHT = 0.25
+# The copy chosen by its context must agree with the chunk by at least this much more
+# than any other copy: one rare word of the context beside it that the others lack.
+CONTEXT_MARGIN = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +41,14 @@ class QuoteContext:
         after = split_atoms(text[end:end + 30 * CONTEXT_ATOMS])
         return cls(tuple(before[-CONTEXT_ATOMS:]), tuple(after[:CONTEXT_ATOMS]))
 
-    def agreement(self, page: PageWords, first: int, last: int) -> int:
-        """How many context atoms stand around page atoms ``first…last`` (order-free)."""
-        texts = page.atom_texts
-        before = Counter(texts[max(0, first - CONTEXT_ATOMS):first])
-        after = Counter(texts[last + 1:last + 1 + CONTEXT_ATOMS])
-        return sum((before & Counter(self.before)).values()) + \
-            sum((after & Counter(self.after)).values())
+    def agreement(self, page: PageWords, first: int, last: int) -> float:
+        """How much of the context stands around page atoms ``first…last`` (order-free),
+        each atom weighted by how rare it is on the page."""
+        texts, counts = page.atom_texts, page.atom_counts
+        before = Counter(texts[max(0, first - CONTEXT_ATOMS):first]) & Counter(self.before)
+        after = Counter(texts[last + 1:last + 1 + CONTEXT_ATOMS]) & Counter(self.after)
+        return sum(k * (1.0 if counts.get(a, 0) <= RARE_COUNT else COMMON_WEIGHT)
+                   for a, k in (before + after).items())
 
     def choose_among(self, places: Sequence[tuple[PageWords, Sequence[int]]]) -> int | None:
         """The index of the place (a page and its highlighted words) its context picks."""
@@ -57,7 +62,7 @@ class QuoteContext:
         return _clear_winner([self.agreement(page, a, b) for a, b in copies])
 
 
-def _clear_winner(scores: Sequence[int]) -> int | None:
+def _clear_winner(scores: Sequence[float]) -> int | None:
     """The index of the top score if it beats every other by CONTEXT_MARGIN, else None."""
     if len(scores) < 2:
         return None

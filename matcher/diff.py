@@ -31,6 +31,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Literal
 
 from .normalize import atoms as split_atoms
@@ -391,6 +392,7 @@ def _has_digit(word: str) -> bool:
     return any(c.isdigit() for c in word)
 
 
+@lru_cache(maxsize=8192)
 def is_negation(word: str) -> bool:
     """Whether ``word`` negates: "not", "never", "doesn't", "n'est", "nicht", "sin"…
 

@@ -25,6 +25,9 @@ REVIEW_SCORE = 85.0
 # short window that happens to align (a fragment) would be stored as the whole quote.
 MIN_LENGTH_RATIO = 0.85
 MAX_LENGTH_RATIO = 1.20
+# A fuzzy span is compared word by word with its text widened by this share of the quote's
+# length on each side (the alignment window is the quote's length; see locate_span).
+CONTEXT_SHARE = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +80,12 @@ def locate_span(chunk_text: str, quote: str) -> SpanMatch | None:
         return None
     a, b = _snap_to_words(hay.text, al.dest_start, al.dest_end)
     start, end = hay.raw_span(a, b)
-    kind, reason, differences = fuzzy_verdict(quote, chunk_text[start:end], al.score,
-                                              (b - a) / len(needle))
+    # The window has the quote's length, so a quote that dropped words ends inside the
+    # passage: its last words are compared with the text just beyond the window too.
+    reach = int(CONTEXT_SHARE * len(needle))
+    ca, cb = _snap_to_words(hay.text, max(0, a - reach), min(len(hay.text), b + reach))
+    around = chunk_text[slice(*hay.raw_span(ca, cb))] if cb > ca else chunk_text[start:end]
+    kind, reason, differences = fuzzy_verdict(quote, around, al.score, (b - a) / len(needle))
     return SpanMatch(start, end, al.score, kind, reason, differences)
 
 
@@ -86,20 +93,23 @@ def fuzzy_verdict(quote: str, matched: str, score: float, ratio: float
                   ) -> tuple[SpanKind, str, tuple[Difference, ...]]:
     """Accept a fuzzy alignment as the quote's span, or send it to review, and say why.
 
-    ``matched`` is the chunk's raw text under the alignment, ``ratio`` its folded length
-    over the quote's. Accepted only when the score and the length agree that this is a
-    near-verbatim copy, and every word of the quote is in the matched text: a copy that
-    changes a figure or adds a "not" scores high, yet it is not the chunk's text.
+    ``matched`` is the chunk's raw text the alignment stands in (with a little around it),
+    ``ratio`` the window's folded length over the quote's. Accepted only when the score and
+    the length agree that this is a near-verbatim copy, and every word of the quote is in
+    the matched text: a copy that changes a figure or adds a "not" scores high, yet it is
+    not the chunk's text. The differences are named whatever the verdict.
 
     >>> fuzzy_verdict("premium $952.18 per year", "premium $925.18 per year", 96.0, 1.0)[:2]
     ('review', 'similar, but the quote says $952.18; the chunk says $925.18 (score 96.0)')
     """
+    differences = diff_quote(quote, matched).differences
+    said = f": {describe(differences, where='chunk')}" if differences else ""
     if score < ACCEPT_SCORE:
-        return "review", f"similar but not a copy (score {score:.1f} < {ACCEPT_SCORE:g})", ()
+        return "review", (f"similar but not a copy (score {score:.1f} < {ACCEPT_SCORE:g})"
+                          f"{said}"), differences
     if not MIN_LENGTH_RATIO <= ratio <= MAX_LENGTH_RATIO:
         return "review", (f"matched text is {ratio:.2f}× the quote's length "
-                          f"(accepted: {MIN_LENGTH_RATIO}–{MAX_LENGTH_RATIO})"), ()
-    differences = diff_quote(quote, matched).differences
+                          f"(accepted: {MIN_LENGTH_RATIO}–{MAX_LENGTH_RATIO}){said}"), differences
     if differences:
         return "review", (f"similar, but {describe(differences, where='chunk')} "
                           f"(score {score:.1f})"), differences
