@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from matcher.citations import parse_citations
 from matcher.check import check_citations
+from matcher.citations import parse_citations
 from matcher.span import fuzzy_verdict, locate_span
 from tests.simplepdf import paragraph, write_pdf
 
