@@ -81,28 +81,35 @@ def locate_span(chunk_text: str, quote: str) -> SpanMatch | None:
     a, b = _snap_to_words(hay.text, al.dest_start, al.dest_end)
     start, end = hay.raw_span(a, b)
     # The window has the quote's length, so a quote that dropped words ends inside the
-    # passage: its last words are compared with the text just beyond the window too.
+    # passage: its last words may stand just beyond the window.
     reach = int(CONTEXT_SHARE * len(needle))
     ca, cb = _snap_to_words(hay.text, max(0, a - reach), min(len(hay.text), b + reach))
-    around = chunk_text[slice(*hay.raw_span(ca, cb))] if cb > ca else chunk_text[start:end]
-    kind, reason, differences = fuzzy_verdict(quote, around, al.score, (b - a) / len(needle))
+    around = chunk_text[slice(*hay.raw_span(ca, cb))] if cb > ca else None
+    kind, reason, differences = fuzzy_verdict(quote, chunk_text[start:end], al.score,
+                                              (b - a) / len(needle), around=around)
     return SpanMatch(start, end, al.score, kind, reason, differences)
 
 
-def fuzzy_verdict(quote: str, matched: str, score: float, ratio: float
-                  ) -> tuple[SpanKind, str, tuple[Difference, ...]]:
+def fuzzy_verdict(quote: str, matched: str, score: float, ratio: float, *,
+                  around: str | None = None) -> tuple[SpanKind, str, tuple[Difference, ...]]:
     """Accept a fuzzy alignment as the quote's span, or send it to review, and say why.
 
-    ``matched`` is the chunk's raw text the alignment stands in (with a little around it),
-    ``ratio`` the window's folded length over the quote's. Accepted only when the score and
-    the length agree that this is a near-verbatim copy, and every word of the quote is in
-    the matched text: a copy that changes a figure or adds a "not" scores high, yet it is
-    not the chunk's text. The differences are named whatever the verdict.
+    ``matched`` is the chunk's raw text under the alignment, ``ratio`` its folded length
+    over the quote's. Accepted only when the score and the length agree that this is a
+    near-verbatim copy, and every word of the quote is in the matched text: a copy that
+    changes a figure or adds a "not" scores high, yet it is not the chunk's text. A plain
+    word the window cut off may stand in ``around`` (the text a little beyond it); a
+    figure or a negation must stand in the window itself. The differences are named
+    whatever the verdict.
 
     >>> fuzzy_verdict("premium $952.18 per year", "premium $925.18 per year", 96.0, 1.0)[:2]
     ('review', 'similar, but the quote says $952.18; the chunk says $925.18 (score 96.0)')
     """
     differences = diff_quote(quote, matched).differences
+    if differences and around is not None:
+        beyond = {(d.kind, d.quote) for d in diff_quote(quote, around).differences}
+        differences = tuple(d for d in differences
+                            if d.kind != "word" or (d.kind, d.quote) in beyond)
     said = f": {describe(differences, where='chunk')}" if differences else ""
     if score < ACCEPT_SCORE:
         return "review", (f"similar but not a copy (score {score:.1f} < {ACCEPT_SCORE:g})"
