@@ -254,10 +254,13 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
     if refusal is not None:
         return refusal
     spelled = respell(quote_atoms, page, hyphens=hyphen_breaks(quote))
-    if sum(1 for w in quote.split() if split_atoms(w)) <= SHORT_QUOTE_WORDS:
-        short = _short_quote(page, spelled, context)
-        if short is not None:
-            return _contained(short, quote, page)
+    # Three or four words with one changed are too little to say where they were taken
+    # from: a short quote is placed word for word, or the usual way, never as an edit.
+    short = sum(1 for w in quote.split() if split_atoms(w)) <= SHORT_QUOTE_WORDS
+    if short:
+        exact = _short_quote(page, spelled, context)
+        if exact is not None:
+            return _contained(exact, quote, page)
     placement = _place_order_free(page, quote, spelled, rec, context)
     if placement.status != "located" and not placement.alternatives:
         # Not found the order-free way: perhaps an assembled quote whose parts are a few
@@ -268,7 +271,7 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         pieces = _exact_pieces(page, spelled)
         if pieces:
             return _contained(_pieces_placement(page, pieces), quote, page)
-        edited = _one_word_off(page, spelled)
+        edited = None if short else _one_word_off(page, spelled)
         if edited is not None:
             return _edited_placement(page, quote, edited, len(spelled))
     return placement

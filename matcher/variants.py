@@ -46,8 +46,14 @@ def may_join(left: str, right: str) -> bool:
 
 
 def misread_target(word: str) -> bool:
-    """Whether a quote atom is long enough, and not a number, to be misread by OCR."""
-    return len(word) >= OCR_ALIAS_MIN_LEN and not word.isdigit()
+    """Whether a quote atom is long enough, and a word, to be misread by OCR.
+
+    A figure or a code ("2015", "Form7004", "58VA51") with one character changed is
+    another figure, whatever the OCR did to the page; a word with a footnote digit glued
+    to its end ("Ermäßigte2") is a word.
+    """
+    core = word[:-1] if word[-1:].isdigit() else word
+    return len(core) >= OCR_ALIAS_MIN_LEN and not any(c.isdigit() for c in core)
 
 
 def misreading_of(page_atom: str, targets: Sequence[str]) -> str | None:
@@ -55,18 +61,30 @@ def misreading_of(page_atom: str, targets: Sequence[str]) -> str | None:
 
     ``targets`` are quote atoms that pass :func:`misread_target`. Numbers are never
     misreadings ("2015" misread as "2016" is another date), and a word that only adds or
-    drops an ending ("aire" and "aires", "section" and "sections") is another form of the
-    word, which the page really prints.
+    drops an ending or a beginning ("aire" and "aires", "section" and "sections", "male"
+    and "female", "valid" and "invalid") is another word, which the page really prints.
     """
     if len(page_atom) < OCR_ALIAS_MIN_LEN - 1 or page_atom.isdigit() or not targets:
         return None
     from rapidfuzz import fuzz, process  # only OCR pages need it
 
-    best = process.extractOne(page_atom, targets, scorer=fuzz.ratio,
+    # A footnote digit glued to a word may be lost by the OCR ("Ermäßigte2" read as
+    # "Ermafigte"): then the words are compared without it. Read, it must be the same.
+    bare_targets = {t[:-1] if t[-1].isdigit() and not page_atom[-1].isdigit() else t: t
+                    for t in targets}
+    best = process.extractOne(page_atom, list(bare_targets), scorer=fuzz.ratio,
                               score_cutoff=OCR_ALIAS_SIMILARITY)
-    if best is None or best[0].startswith(page_atom) or page_atom.startswith(best[0]):
+    if best is None:
         return None
-    return str(best[0])
+    target = bare_targets[str(best[0])]
+    if target[-1].isdigit() and page_atom[-1].isdigit() and page_atom[-1] != target[-1]:
+        return None  # "Section5" is not "Section6"
+    target_word = str(best[0])
+    longer, shorter = (target_word, page_atom) if len(target_word) >= len(page_atom) else \
+        (page_atom, target_word)
+    if longer.startswith(shorter) or longer.endswith(shorter):
+        return None
+    return target
 
 
 def hyphen_breaks(quote: str) -> frozenset[int]:

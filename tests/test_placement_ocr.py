@@ -59,6 +59,9 @@ def test_text_layers_are_read_exactly() -> None:
     ("aire", "aires", False),        # another form of the word, printed on the page
     ("sections", "section", False),
     ("2016", "2015", False),         # another number, never a misreading
+    ("form7004", "form7006", False),  # nor a code with a digit changed
+    ("male", "female", False),       # a beginning added: another word
+    ("valid", "invalid", False),
     ("claim", "clause", False),
 ])
 def test_what_counts_as_a_misreading(page_word: str, quote_word: str, aliased: bool) -> None:
