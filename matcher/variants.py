@@ -107,8 +107,9 @@ def respell(quote_atoms: Sequence[str], page: PageWords, *,
 
     Two neighbouring quote atoms the page prints joined ("in- cluding", "FAA-approved"
     against the page's "including", "FAAapproved" joined across its line break) become
-    that one atom when the quote holds a hyphen between them (``hyphens``, from
-    :func:`hyphen_breaks`), or when one of them is not on the page at all; a quote atom
+    that one atom when one of them is not on the page at all, or when the quote holds a
+    hyphen between them (``hyphens``, from :func:`hyphen_breaks`) and the page never
+    prints them side by side ("High-Performance" may be either); a quote atom
     the page lacks but prints split into two or three neighbouring atoms ("m2" against
     "m" + "2") becomes those atoms. Everything else is left as it is. Costs a dictionary
     look-up per quote atom unless some are absent from the page or hyphenated.
@@ -122,13 +123,21 @@ def respell(quote_atoms: Sequence[str], page: PageWords, *,
         a = quote_atoms[i]
         b = quote_atoms[i + 1] if i + 1 < len(quote_atoms) else ""
         if b and may_join(a, b) and a + b in counts and \
-                (i in hyphens or a not in counts or b not in counts):
+                (a not in counts or b not in counts or
+                 (i in hyphens and not _side_by_side(page, a, b))):
             out.append(a + b)
             i += 2
             continue
         out += [a] if a in counts else (_page_split(a, page) or [a])
         i += 1
     return out
+
+
+def _side_by_side(page: PageWords, a: str, b: str) -> bool:
+    """Whether the page prints atom ``b`` right after an ``a`` somewhere."""
+    texts = page.atom_texts
+    return any(pos + 1 < len(texts) and texts[pos + 1] == b
+               for pos in page.atom_positions.get(a, ()))
 
 
 def _page_split(whole: str, page: PageWords) -> list[str]:
