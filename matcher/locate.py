@@ -17,13 +17,13 @@ from .document import PdfSource
 from .normalize import atoms as split_atoms
 from .placement import (
     LOCATE_COVERAGE,
-    MIN_CHANGED_QUOTE_ATOMS,
     SHORT_QUOTE_WORDS,
     TIE_EPSILON,
     Placement,
     not_located,
     place_on_page,
 )
+from .stretches import MIN_CHANGED_QUOTE_ATOMS
 from .variants import may_join
 
 # At most this many unhinted pages get full placement, best index score first.
@@ -167,57 +167,84 @@ def locate_quote(
         idx = index
     else:
         idx = index()
-    short = sum(1 for w in quote.split() if split_atoms(w)) <= SHORT_QUOTE_WORDS
-    pages = (idx.pages_with_all(quote_atoms, exclude=valid_hints)[:MAX_SHORT_PAGES] if short
-             else idx.candidate_pages(quote_atoms, exclude=valid_hints))
-    others = [place_on_page(source.page_words(p), quote, context=context) for p in pages]
+    others = _place_elsewhere(source, idx, quote, quote_atoms, valid_hints, context)
     exact = [o for o in others if o.copies]
     if exact:
         # A short quote stands word for word somewhere: the answer is among those pages.
         return _with_note(_short_answer(exact, hinted=bool(valid_hints)), note)
-    if short:
-        # Nowhere word for word: a short label and value quoted out of the printed
-        # order, or a short quote with a word changed, found the usual way.
-        done = set(pages)
-        others += [place_on_page(source.page_words(p), quote, context=context)
-                   for p in idx.candidate_pages(quote_atoms, exclude=valid_hints)
-                   if p not in done]
     elsewhere = _best(others)
     if elsewhere is not None and _prefer_elsewhere(elsewhere, best):
         if valid_hints and elsewhere.placed:
             hint_names = ", ".join(str(h + 1) for h in valid_hints)
             note += f"; not on hinted page {hint_names}"
-        twins = [o for o in others if o is not elsewhere and _holds_as_well(o, elsewhere)]
-        if twins and context is not None and elsewhere.status == "located":
-            alike = [elsewhere, *twins]
-            k = context.choose_among([(source.page_words(a.page or 0), a.words)
-                                      for a in alike])
-            if k is not None:
-                return _with_note(replace(alike[k], reason=alike[k].reason + "; its chunk's "
-                                          "words around it pick this page among "
-                                          f"{len(alike)}"), note)
-        if twins and elsewhere.status == "located" and not valid_hints:
-            names = ", ".join(_page_label(t) for t in twins)
-            return replace(elsewhere, status="review",
-                           reason=f"the quote fits page {_page_label(elsewhere)} and page "
-                                  f"{names} equally well; give a page hint to choose" + note,
-                           other_pages=tuple(t.page for t in twins if t.page is not None))
+        chosen = _among_equals(source, elsewhere, others, context, hinted=bool(valid_hints))
+        if chosen is not None:
+            return _with_note(chosen, note)
         best = elsewhere
     if best is not None and best.status == "review" and best.differences and not valid_hints:
-        # A changed quote fits several pages as well (a figure changed in a line printed
-        # on each): the others are named, for the reader to choose.
-        alike = [o for o in others if o is not best and o.placed and o.differences
-                 and best.score - o.score < TIE_EPSILON * 100
-                 and best.in_order - o.in_order < TIE_EPSILON and o.page is not None]
-        if alike:
-            names = ", ".join(_page_label(o) for o in alike)
-            best = replace(best, reason=best.reason + f"; page {names} fits as well",
-                           other_pages=tuple(o.page for o in alike if o.page is not None))
+        best = _name_alike(best, others)
     if (best is None or not best.placed) and idx.wordless:
         note += "; " + _wordless_note(idx.wordless, source.page_count)
     if best is None:
         return not_located("no page of the document holds the quote's words" + note)
     return _with_note(best, note)
+
+
+def _place_elsewhere(source: PdfSource, idx: DocumentIndex, quote: str,
+                     quote_atoms: Sequence[str], hinted: Sequence[int],
+                     context: QuoteContext | None) -> list[Placement]:
+    """The quote placed on the pages off the hinted ones that may hold it.
+
+    A short quote is looked for word for word on every page holding all its atoms (up to
+    MAX_SHORT_PAGES); found on none, it goes the usual way (a label and its value quoted
+    out of the printed order) on the candidate pages, as a longer quote does.
+    """
+    short = sum(1 for w in quote.split() if split_atoms(w)) <= SHORT_QUOTE_WORDS
+    pages = idx.pages_with_all(quote_atoms, exclude=hinted)[:MAX_SHORT_PAGES] if short else []
+    placed = [place_on_page(source.page_words(p), quote, context=context) for p in pages]
+    if any(p.copies for p in placed):
+        return placed
+    done = set(pages)
+    return placed + [place_on_page(source.page_words(p), quote, context=context)
+                     for p in idx.candidate_pages(quote_atoms, exclude=hinted) if p not in done]
+
+
+def _among_equals(source: PdfSource, best: Placement, others: Sequence[Placement],
+                  context: QuoteContext | None, *, hinted: bool) -> Placement | None:
+    """When other pages hold the quote as well as ``best``'s: the one the chunk's context
+    picks (located), or, with no hint, ``best`` for review naming the others; else None.
+    """
+    twins = [o for o in others if o is not best and _holds_as_well(o, best)]
+    if not twins or best.status != "located":
+        return None
+    alike = [best, *twins]
+    if context is not None:
+        k = context.choose_among([(source.page_words(a.page or 0), a.words) for a in alike])
+        if k is not None:
+            return replace(alike[k], reason=alike[k].reason + "; its chunk's words around it "
+                                            f"pick this page among {len(alike)}")
+    if hinted:
+        return None
+    names = ", ".join(_page_label(t) for t in twins)
+    return replace(best, status="review",
+                   reason=f"the quote fits page {_page_label(best)} and page {names} "
+                          "equally well; give a page hint to choose",
+                   other_pages=tuple(t.page for t in twins if t.page is not None))
+
+
+def _name_alike(best: Placement, others: Sequence[Placement]) -> Placement:
+    """``best``, a changed quote for review, naming the pages it fits as well.
+
+    (A figure changed in a line printed on each of them: the reader chooses.)
+    """
+    alike = [o for o in others if o is not best and o.placed and o.differences
+             and best.score - o.score < TIE_EPSILON * 100
+             and best.in_order - o.in_order < TIE_EPSILON and o.page is not None]
+    if not alike:
+        return best
+    names = ", ".join(_page_label(o) for o in alike)
+    return replace(best, reason=best.reason + f"; page {names} fits as well",
+                   other_pages=tuple(o.page for o in alike if o.page is not None))
 
 
 def _prefer_elsewhere(elsewhere: Placement, hinted: Placement | None) -> bool:

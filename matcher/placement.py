@@ -44,7 +44,14 @@ from .bands import (
 from .context import QuoteContext
 from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
-from .pagemodel import RUN_SPAN_RATIO, Band, PageModel
+from .pagemodel import Band, PageModel
+from .stretches import (
+    MIN_CHANGED_QUOTE_ATOMS,
+    exact_copies,
+    exact_pieces,
+    one_word_off,
+    words_in,
+)
 from .variants import hyphen_breaks, respell
 from .words import PageWords, Rect
 
@@ -72,22 +79,12 @@ MAX_QUOTE_ATOMS = 1500
 SHORT_QUOTE_WORDS = 4
 # A short quote standing more often than this on one page is too common to show.
 MAX_SHORT_COPIES = 8
-# A longer quote that is, word for word, at most MAX_PIECES stretches of the page, each
-# of at least MIN_PIECE_ATOMS atoms and each standing once on the page, is those
-# stretches: an assembled quote whose halves are a few words inside long lines has too
-# little weight on any line to be found the order-free way, yet is plainly there.
-MAX_PIECES = 3
-MIN_PIECE_ATOMS = 3
-# Where a piece ends and the page goes on within this many atoms with the rest of the
-# quote (but for its next word), the quote was edited there, not assembled.
-MAX_EDIT_SKIP = 3
 # A quote found whole and in the quoted order but for this many atoms (a changed figure,
 # a swapped word) is shown for review however little weight is left: the absent atom
 # weighs the most of all, so a short quote with one digit changed falls below
 # REVIEW_COVERAGE, yet it is plainly that passage, and the reader must see what differs.
 MAX_CHANGED_ATOMS = 1
-# ...provided the quote has at least this many atoms (a pair of words is no passage).
-MIN_CHANGED_QUOTE_ATOMS = 4
+# ...provided the quote has at least MIN_CHANGED_QUOTE_ATOMS (matcher.stretches) atoms.
 
 __all__ = ["LOCATE_COVERAGE", "REVIEW_COVERAGE", "TIE_EPSILON", "Placement", "PlacementStatus",
            "PlacementTrace", "explain_placement", "not_located", "place_on_page"]
@@ -268,10 +265,10 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         # with one word changed, too little of it on any line to be found that way.
         # (Copies the order-free way saw and showed stand: a stretch read on across
         # them is a guess.)
-        pieces = _exact_pieces(page, spelled)
+        pieces = exact_pieces(page, spelled)
         if pieces:
             return _contained(_pieces_placement(page, pieces), quote, page)
-        edited = None if short else _one_word_off(page, spelled)
+        edited = None if short else one_word_off(page, spelled)
         if edited is not None:
             return _edited_placement(page, quote, edited, len(spelled))
     return placement
@@ -318,18 +315,15 @@ def _short_quote(page: PageWords, quote_atoms: Sequence[str],
     """A short quote where it stands exactly: once → located; a few times → every copy
     shown for review (unless the chunk's context picks one); None where it stands nowhere.
     """
-    n, texts = len(quote_atoms), page.atom_texts
-    want = tuple(quote_atoms)
-    starts = [pos for pos in page.atom_positions.get(want[0], ()) if texts[pos:pos + n] == want]
-    if not starts:
+    stretches = exact_copies(page, quote_atoms)
+    if not stretches:
         return None
-    if len(starts) > MAX_SHORT_COPIES:
-        return replace(not_located(f"the quoted words stand {len(starts)} times on this "
+    if len(stretches) > MAX_SHORT_COPIES:
+        return replace(not_located(f"the quoted words stand {len(stretches)} times on this "
                                    "page, too often to show", page.number),
-                       copies=len(starts))
-    copies = [sorted({w for pos in range(s, s + n) for w in page.atoms[pos].words})
-              for s in starts]
-    pick = None if context is None else context.choose(page, [(s, s + n - 1) for s in starts])
+                       copies=len(stretches))
+    copies = [words_in(page, a, b) for a, b in stretches]
+    pick = None if context is None else context.choose(page, [(a, b - 1) for a, b in stretches])
     if len(copies) == 1 or pick is not None:
         rects, words = rects_over(page, copies[pick or 0])
         why = "the quote stands word for word on this page" if len(copies) == 1 else \
@@ -346,68 +340,13 @@ def _short_quote(page: PageWords, quote_atoms: Sequence[str],
                      found_text_of(page, words), alts, ordered=1.0, copies=len(copies))
 
 
-def _one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int] | None:
-    """The one stretch ``[start, end)`` of the page's atoms the quote is but for one atom.
-
-    The quote read along the page from each place its first (or second) atom stands,
-    stepping over up to MAX_EDIT_SKIP page atoms it dropped, with exactly one atom the
-    page does not have there (a "not" inserted) or has another in place of (a figure
-    changed). None when the quote stands whole, is shorter than MIN_CHANGED_QUOTE_ATOMS,
-    or when several stretches would do. Linear in the quote times the occurrences of its
-    first two atoms.
-    """
-    n = len(quote_atoms)
-    if n < MIN_CHANGED_QUOTE_ATOMS:
-        return None
-    positions, texts = page.atom_positions, page.atom_texts
-    found: set[tuple[int, int]] = set()
-    for first in (0, 1):  # the first atom may be the one off
-        for start in positions.get(quote_atoms[first], ()):
-            if first and quote_atoms[0] in texts[max(0, start - MAX_EDIT_SKIP - 1):start]:
-                continue  # it stands just before: words dropped, not changed
-            read = _read_along(texts, quote_atoms, start, first)
-            if read is None:
-                continue
-            end, edits = read
-            if not edits:
-                return None  # the quote stands, words dropped at most: not this path's
-            found.add((start, end))
-    return found.pop() if len(found) == 1 else None
-
-
-def _read_along(texts: Sequence[str], quote: Sequence[str], start: int, edits: int
-                ) -> tuple[int, int] | None:
-    """Where the page stretch ends that reads as ``quote[edits:]`` from ``start``, with at
-    most one atom off in all (``edits`` already spent on the first), and how many were."""
-    i, j, n = edits, start, len(quote)
-    while i < n:
-        if j < len(texts) and texts[j] == quote[i]:
-            i, j = i + 1, j + 1
-            continue
-        ahead = next((d for d in range(1, MAX_EDIT_SKIP + 1)
-                      if j + d < len(texts) and texts[j + d] == quote[i]), 0)
-        if ahead and i > 0:
-            j += ahead  # page words the quote dropped
-            continue
-        if edits:
-            return None  # a second atom off: not one word changed
-        edits, i = 1, i + 1
-        if i < n and j + 1 < len(texts) and texts[j] != quote[i] and texts[j + 1] == quote[i]:
-            j += 1  # another atom in its place: the page's goes with it
-    if j - start > RUN_SPAN_RATIO * n:
-        return None
-    return j, edits
-
-
 def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int], n_atoms: int
                       ) -> Placement:
     """The stretch a quote stands in but for one word: shown for review, the word named.
 
     (If the word is a known variant after all, or said twice, it is located.)
     """
-    a, b = stretch
-    words = sorted({w for pos in range(a, b) for w in page.atoms[pos].words})
-    rects, ordered_words = rects_over(page, words)
+    rects, ordered_words = rects_over(page, words_in(page, *stretch))
     score = round(100.0 * (n_atoms - 1) / n_atoms, 1)
     found = found_text_of(page, ordered_words)
     stands = Placement("located", page.number, score,
@@ -420,56 +359,9 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int], n_a
                                   "page as written but for that)")
 
 
-def _exact_pieces(page: PageWords, quote_atoms: Sequence[str]) -> list[tuple[int, int]]:
-    """The quote as stretches ``(start, end)`` of the page's atoms, or [] (see MAX_PIECES).
-
-    Read greedily from the quote's start: each piece is the longest next part of the
-    quote that stands on the page word for word. Linear in the quote times the
-    occurrences of its atoms.
-    """
-    texts, positions = page.atom_texts, page.atom_positions
-    pieces: list[tuple[int, int]] = []
-    i, n = 0, len(quote_atoms)
-    while i < n:
-        if len(pieces) == MAX_PIECES:
-            return []
-        starts = positions.get(quote_atoms[i], [])
-        k = 1
-        while starts and i + k < n:
-            nxt = [s for s in starts if s + k < len(texts) and texts[s + k] == quote_atoms[i + k]]
-            if not nxt:
-                break
-            starts, k = nxt, k + 1
-        if len(starts) != 1 or k < MIN_PIECE_ATOMS:
-            return []
-        end = starts[0] + k
-        if i + k < n and _edited_after(texts, end, quote_atoms[i + k:i + k + 3]):
-            return []
-        pieces.append((starts[0], end))
-        i += k
-    return pieces
-
-
-def _edited_after(texts: Sequence[str], end: int, rest: Sequence[str]) -> bool:
-    """Whether the quote's next word (``rest[0]``) was inserted or changed after ``end``.
-
-    So it was when the page goes on, just after ``end``, with the words after it but not
-    with it ("They could not be overcome" against "They could be overcome"): a copy of
-    "not be overcome" elsewhere on the page does not make the quote an assembly of two
-    places. Going on with it after a word or two is a quote with words dropped.
-    """
-    def goes_on(words: Sequence[str]) -> bool:
-        n = len(words)
-        return bool(words) and any(tuple(texts[end + skip:end + skip + n]) == tuple(words)
-                                   for skip in range(MAX_EDIT_SKIP + 1))
-
-    return not goes_on(rest[:2]) and goes_on(rest[1:3])
-
-
 def _pieces_placement(page: PageWords, pieces: Sequence[tuple[int, int]]) -> Placement:
     """The placement over the exact pieces of the page a quote is made of."""
-    words = sorted({w for a, b in pieces for pos in range(a, b) for w in page.atoms[pos].words})
-    rects, words_in_order = rects_over(page, words)
+    rects, words_in_order = rects_over(page, [w for a, b in pieces for w in words_in(page, a, b)])
     parts = f" (assembled from {len(pieces)} places)" if len(pieces) > 1 else ""
     return Placement("located", page.number, 100.0,
                      f"the quote stands word for word on this page{parts}", rects,

@@ -25,8 +25,9 @@ REVIEW_SCORE = 85.0
 # short window that happens to align (a fragment) would be stored as the whole quote.
 MIN_LENGTH_RATIO = 0.85
 MAX_LENGTH_RATIO = 1.20
-# A fuzzy span is compared word by word with its text widened by this share of the quote's
-# length on each side (the alignment window is the quote's length; see locate_span).
+# A plain word the alignment window cut off (it has the quote's length, so a quote that
+# dropped words ends inside the passage) is looked for up to this share of the quote's
+# length beyond the window on each side; a figure or negation never is (fuzzy_verdict).
 CONTEXT_SHARE = 0.25
 
 

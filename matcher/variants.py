@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .normalize import ATOM_PATTERN, fold
 from .words import PageWords
@@ -87,34 +87,38 @@ def misreading_of(page_atom: str, targets: Sequence[str]) -> str | None:
     return target
 
 
-def hyphen_breaks(quote: str) -> frozenset[int]:
-    """Indices ``i`` such that the quote's atoms ``i`` and ``i + 1`` stand across a hyphen.
+def hyphen_breaks(quote: str) -> dict[int, bool]:
+    """For each ``i`` whose atoms ``i`` and ``i + 1`` stand across a hyphen in the quote,
+    whether white space follows the hyphen.
 
-    ``"in- cluding"`` and ``"FAA-approved"`` give ``{0}``: the page may print either one
-    joined at its line end.
+    ``"in- cluding FAA-approved"`` gives ``{0: True, 2: False}``: a hyphen kept from a line
+    end ("in- cluding"), and a compound ("FAA-approved"), which the page may print whole
+    or, at a line end, joined.
     """
     if quote.isascii() and "-" not in quote:
-        return frozenset()  # the usual quote, without folding it
+        return {}  # the usual quote, without folding it
     text = fold(quote).text
     spans = [m.span() for m in ATOM_PATTERN.finditer(text)]
-    return frozenset(i for i, ((_, end), (start, _)) in enumerate(itertools.pairwise(spans))
-                     if _HYPHEN_GAP.fullmatch(text, end, start))
+    return {i: end + 1 < start for i, ((_, end), (start, _))
+            in enumerate(itertools.pairwise(spans)) if _HYPHEN_GAP.fullmatch(text, end, start)}
 
 
 def respell(quote_atoms: Sequence[str], page: PageWords, *,
-            hyphens: frozenset[int] = frozenset()) -> list[str]:
+            hyphens: Mapping[int, bool] | None = None) -> list[str]:
     """The quote's atoms as the page spells them, where the two differ only by a variant.
 
     Two neighbouring quote atoms the page prints joined ("in- cluding", "FAA-approved"
     against the page's "including", "FAAapproved" joined across its line break) become
     that one atom when one of them is not on the page at all, or when the quote holds a
-    hyphen between them (``hyphens``, from :func:`hyphen_breaks`) and the page never
-    prints them side by side ("High-Performance" may be either); a quote atom
+    hyphen between them (``hyphens``, from :func:`hyphen_breaks`): a line-end hyphen kept
+    ("in- cluding") always, a compound's only where the page never prints the two side
+    by side ("High-Performance" may be either); a quote atom
     the page lacks but prints split into two or three neighbouring atoms ("m2" against
     "m" + "2") becomes those atoms. Everything else is left as it is. Costs a dictionary
     look-up per quote atom unless some are absent from the page or hyphenated.
     """
     counts = page.atom_counts
+    hyphens = hyphens or {}
     if not hyphens and all(a in counts for a in quote_atoms):
         return list(quote_atoms)
     out: list[str] = []
@@ -123,7 +127,7 @@ def respell(quote_atoms: Sequence[str], page: PageWords, *,
         a = quote_atoms[i]
         b = quote_atoms[i + 1] if i + 1 < len(quote_atoms) else ""
         if b and may_join(a, b) and a + b in counts and \
-                (a not in counts or b not in counts or
+                (a not in counts or b not in counts or hyphens.get(i) or
                  (i in hyphens and not _side_by_side(page, a, b))):
             out.append(a + b)
             i += 2
