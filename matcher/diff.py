@@ -147,6 +147,12 @@ def diff_quote(quote: str, found: str | Sequence[str], *, ocr: bool = False) -> 
     on the found side. Quadratic in the number of atoms at worst (difflib's alignment).
     """
     q, p = _Side(quote), _Side(found)
+    whole = _stands_whole(q, p)
+    if whole is not None:
+        # The usual case, a verbatim quote: it stands in one stretch of the found text.
+        for k in range(len(q.atoms)):
+            q.match[k], p.match[whole + k] = whole + k, k
+        return _assemble(q, p, [], {})
     matcher = SequenceMatcher(None, q.atoms, p.atoms, autojunk=False)
     ordered = set()
     for i, j, n in matcher.get_matching_blocks():
@@ -170,6 +176,18 @@ def diff_quote(quote: str, found: str | Sequence[str], *, ocr: bool = False) -> 
                  if w in against or w in misplaced or not _repeats(q, p, w)]
     in_order = len(ordered) / len(q.atoms) if q.atoms else 1.0
     return replace(_assemble(q, p, differing, against), in_order=in_order)
+
+
+def _stands_whole(q: _Side, p: _Side) -> int | None:
+    """Where the quote's atoms stand in one stretch of the found atoms, if they do."""
+    n = len(q.atoms)
+    if not n:
+        return None
+    first = q.atoms[0]
+    for j, a in enumerate(p.atoms):
+        if a == first and p.atoms[j:j + n] == q.atoms:
+            return j
+    return None
 
 
 def _repeats(q: _Side, p: _Side, w: int) -> bool:

@@ -19,6 +19,7 @@ _QUOTES = {
     "\u00ab": '"', "\u00bb": '"',
 }
 _DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d")
+DASHES = _DASHES  # what folds to "-", for callers that look before they fold
 # Soft hyphen, zero-width space/joiners, word joiner and BOM carry no visible text.
 _DROP = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 

@@ -21,7 +21,7 @@ import itertools
 import re
 from collections.abc import Mapping, Sequence
 
-from .normalize import ATOM_PATTERN, fold
+from .normalize import ATOM_PATTERN, DASHES, fold
 from .words import PageWords
 
 # On OCR pages, a page word at least this similar (rapidfuzz ratio, 0-100) to a quote
@@ -95,7 +95,7 @@ def hyphen_breaks(quote: str) -> dict[int, bool]:
     end ("in- cluding"), and a compound ("FAA-approved"), which the page may print whole
     or, at a line end, joined.
     """
-    if quote.isascii() and "-" not in quote:
+    if "-" not in quote and not DASHES.intersection(quote):
         return {}  # the usual quote, without folding it
     text = fold(quote).text
     spans = [m.span() for m in ATOM_PATTERN.finditer(text)]
