@@ -18,6 +18,9 @@ Kinds (the truth is always the source words' boxes):
                  a line-end hyphen kept (``sub- scription``) changed
 * ``repeated``   a line that repeats on the page, at a later occurrence, plus the
                  adjacent unique line that identifies it
+* ``label-value`` a form row read label → value, not in the printed order
+* ``changed-digit``, ``inserted-negation``, ``opposite-word``, ``short-exact``,
+  ``short-repeated``, ``hyphen-kept``, ``assembled-short``: see ``scripts/evalkinds.py``
 * ``fabricated-other``     a line run from another document (same language if possible)
 * ``fabricated-scattered`` words sampled from far-apart lines of the same page
 
@@ -26,8 +29,10 @@ under the rectangles are truth words, and every truth part (both places of an as
 quote, both the repeated line and its context) has ≥ 0.6 of its words under a rectangle;
 *wrong* = anything with rectangles (``located`` or ``review``) that is not right (every
 placement of a fabricated quote); *not located* = no rectangles. Targets: 0 wrong in every
-row; 100% right for verbatim, shuffled, typography and repeated; ≥ 98% for dropped and
-assembled; 0 fabricated placed.
+row; 100% right for verbatim, shuffled, typography, repeated, label-value and hyphen-kept;
+≥ 98% for dropped, assembled, short-exact and assembled-short; 0 fabricated placed; for the
+changed quotes 0 ``located`` and ≥ 90% shown (as review) on the source lines; for
+short-repeated, never ``located`` (on one copy only).
 
 ``--image-only`` adds a column (issue 5): the same cases, hinted, over image-only copies of
 the case pages (same MediaBox, CropBox and /Rotate), read back with the project's OCR
@@ -39,7 +44,7 @@ row, ≥ 95% right for verbatim. It needs tesseract and takes minutes the first 
 Usage::
 
     python scripts/eval_placement.py [--corpus DIR] [--seed 1] [--limit 50] [--kinds a,b]
-                                     [--show-wrong] [--json] [--image-only]
+                                     [--show-wrong] [--json] [--image-only] [--cases FILE]
 """
 
 from __future__ import annotations
