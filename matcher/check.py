@@ -9,10 +9,18 @@ from pathlib import Path
 from .attribution import attribute
 from .chunk_index import ChunkIndex
 from .citations import CitationsFile, Evidence, resolve_document_path
+from .context import QuoteContext
 from .document import DocumentError, OcrWordSource, PdfSource
 from .locate import DocumentIndex, locate_quote
 from .placement import Placement
-from .report import Alternative, CheckReport, ClaimResult, EvidenceResult
+from .report import (
+    Alternative,
+    CheckReport,
+    ClaimResult,
+    DifferenceResult,
+    EvidenceResult,
+    word_diff_json,
+)
 from .vocabulary import PLACED, CancelCallback, EvidenceStatus, ProgressCallback, TextMatch
 
 
@@ -134,6 +142,8 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     hints: list[int] = [ev.page - 1] if ev.page is not None else []
     text_status: EvidenceStatus | None = None
     text_reason = ""
+    context: QuoteContext | None = None
+    text_differences: tuple[DifferenceResult, ...] = ()
     update: dict[str, object] = {}
     if ev.chunk_id is not None:
         att = attribute(lib.chunk_index(), ev.chunk_id, ev.quote)
@@ -147,6 +157,10 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
         update.update(chunk_id=att.chunk_id, repaired_from=att.repaired_from, text_match=kind,
                       char_span=(att.span.start, att.span.end) if att.span else None)
         hints += [p - 1 for p in chunk.pages or []]
+        if att.span is not None:
+            # The chunk's words around the quote tell its copies on the page apart.
+            context = QuoteContext.around(chunk.text, att.span.start, att.span.end)
+            text_differences = tuple(DifferenceResult.of(d) for d in att.span.differences)
     else:
         doc_id = ev.document if ev.document is not None else (
             cf.documents[0].id if len(cf.documents) == 1 else None)
@@ -163,7 +177,11 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
             reason += f"; the quote was found in chunk {update['chunk_id']!r}"
         return base.model_copy(update={**update, "status": "not_located", "reason": reason})
 
-    placement = locate_quote(src, ev.quote, hints=hints, index=lambda: lib.index(doc_id))
+    placement = locate_quote(src, ev.quote, hints=hints, index=lambda: lib.index(doc_id),
+                             context=context)
+    if text_differences and placement.differences:
+        # The page says what the chunk says: the one reason, in the page's words.
+        text_reason = "the quote is similar to its chunk text, not a copy of it"
     status, reason = _combine(text_status, text_reason, placement)
     update.update(status=status, reason=reason, score=placement.score or None)
     if placement.placed and status in PLACED:
@@ -172,7 +190,11 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
                       found_text=placement.found_text,
                       other_pages=[p + 1 for p in placement.other_pages],
                       alternatives=[Alternative(page=page, rects=list(alt))
-                                    for alt in placement.alternatives])
+                                    for alt in placement.alternatives],
+                      differences=[DifferenceResult.of(d) for d in placement.differences],
+                      word_diff=word_diff_json(placement.diff))
+    elif text_differences:
+        update.update(differences=list(text_differences))
     return base.model_copy(update=update)
 
 

@@ -1,5 +1,6 @@
 """The ``citeview locate --json`` result: ``{"status", "page", "score", "reason", "rects",
-"found_text", "other_pages"}`` (pages 1-based), and ``problems`` when the PDF is unusable."""
+"found_text", "other_pages", "differences", "word_diff"}`` (pages 1-based), and
+``problems`` when the PDF is unusable."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from .document import DocumentError
 from .placement import Placement
+from .report import word_diff_json
 
 
 def placement_result(p: Placement) -> dict[str, Any]:
@@ -14,14 +16,17 @@ def placement_result(p: Placement) -> dict[str, Any]:
     return {"status": p.status,
             "page": None if p.page is None or not p.placed else p.page + 1,
             "score": p.score, "reason": p.reason, "rects": [list(r) for r in p.rects],
-            "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages]}
+            "found_text": p.found_text, "other_pages": [n + 1 for n in p.other_pages],
+            "differences": [d.as_json() for d in p.differences],
+            "word_diff": word_diff_json(p.diff)}
 
 
 def unusable_result(err: DocumentError) -> dict[str, Any]:
     """What ``locate`` prints when the PDF cannot be used: nothing placed, and why."""
     return {"status": "not_located", "page": None, "score": 0.0,
             "reason": f"the document cannot be used: {err.detail}", "rects": [],
-            "found_text": None, "other_pages": [], "problems": [str(err)]}
+            "found_text": None, "other_pages": [], "differences": [], "word_diff": None,
+            "problems": [str(err)]}
 
 
 def result_lines(out: dict[str, Any]) -> list[str]:

@@ -19,6 +19,7 @@ _QUOTES = {
     "\u00ab": '"', "\u00bb": '"',
 }
 _DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d")
+DASHES = _DASHES  # what folds to "-", for callers that look before they fold
 # Soft hyphen, zero-width space/joiners, word joiner and BOM carry no visible text.
 _DROP = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 
@@ -119,15 +120,41 @@ def join_line_hyphens(text: str) -> str:
 
 _ATOM = re.compile(r"[^\W_]+")
 ATOM_PATTERN = _ATOM  # for callers with their own ASCII fast path
+# Scripts written without spaces between words (Thai, Japanese kana, Chinese and Japanese
+# ideographs): each character is an atom, so any stretch of an unbroken run is found.
+_SPACELESS = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+_HAS_SPACELESS = re.compile(f"[{_SPACELESS}]")
+_SPACELESS_SPLIT = re.compile(f"[{_SPACELESS}]|[^{_SPACELESS}]+")
 
 
 def atoms(text: str) -> list[str]:
     """Split text into folded alphanumeric runs, the units of order-free matching.
 
+    A run in a script written without spaces is split into its characters.
+
     >>> atoms("The Insured\u2019s $1,000 de\u00adductible")
     ['the', 'insured', 's', '1', '000', 'deductible']
+    >>> atoms("\u4fdd\u9669\u5408\u540c No.5")
+    ['保', '险', '合', '同', 'no', '5']
     """
     if text.isascii():
         # Folding ASCII only lowers case and maps ` to ', which atoms drop anyway.
         return _ATOM.findall(text.lower())
-    return _ATOM.findall(fold(text).text)
+    found = _ATOM.findall(fold(text).text)
+    if not _HAS_SPACELESS.search(text):
+        return found
+    return [part for a in found for part in _SPACELESS_SPLIT.findall(a)]
+
+
+def spaceless_words(word: str) -> list[str]:
+    """``word`` cut into its characters where it is in a script written without spaces.
+
+    Each such character is then a word of its own for a word-level comparison, as it is
+    an atom; other stretches of the word stay whole.
+
+    >>> spaceless_words("\u4e3a\u4e00\u5e74\uff0c") , spaceless_words("policy")
+    (['为', '一', '年', '，'], ['policy'])
+    """
+    if word.isascii() or not _HAS_SPACELESS.search(word):
+        return [word]
+    return _SPACELESS_SPLIT.findall(word)

@@ -6,9 +6,12 @@ Fields named in the contract keep their names and meanings; extra fields (``quot
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from .vocabulary import ClaimStatus, EvidenceStatus, Rect, TextMatch, worst
+from .diff import Difference, DiffToken, QuoteDiff
+from .vocabulary import ClaimStatus, DifferenceKind, EvidenceStatus, Rect, TextMatch, worst
 
 
 class Alternative(BaseModel):
@@ -18,6 +21,21 @@ class Alternative(BaseModel):
 
     page: int = Field(description="1-based page of the copy")
     rects: list[Rect] = Field(description="PDF points, get_text('words') space, one per line")
+
+
+class DifferenceResult(BaseModel):
+    """A quoted word the found text does not hold, and the word it stands against."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: DifferenceKind
+    quote: str | None = Field(description="the quote's word; null when the quote leaves "
+                                          "out a negation the page holds")
+    page: str | None = Field(description="the page's word it stands against, if any")
+
+    @classmethod
+    def of(cls, d: Difference) -> DifferenceResult:
+        return cls(kind=d.kind, quote=d.quote, page=d.page)
 
 
 class EvidenceResult(BaseModel):
@@ -48,6 +66,12 @@ class EvidenceResult(BaseModel):
         default_factory=list,
         description="for a review placement, each other copy of the quoted words it stands "
                     "for (all are drawn in rects), so a person can choose one")
+    differences: list[DifferenceResult] = Field(
+        default_factory=list,
+        description="words of the quote the found text lacks; [] for a located item")
+    word_diff: dict[str, list[dict[str, Any]]] | None = Field(
+        default=None,
+        description="the quote and the highlighted lines word by word (matcher.diff)")
 
 
 class ClaimResult(BaseModel):
@@ -95,3 +119,29 @@ class CheckReport(BaseModel):
             for e in c.evidence:
                 setattr(s, e.status, getattr(s, e.status) + 1)
         return cls(summary=s, claims=claims, problems=problems or [])
+
+
+def word_diff_json(diff: QuoteDiff | None) -> dict[str, list[dict[str, Any]]] | None:
+    """The word-level diff as JSON: ``{"quote": [...], "found": [...]}``, one token a word.
+
+    Each token is ``{"text", "op"}`` (op: ``same``, ``differs``, ``dropped``), with
+    ``against`` (the word on the other side) and ``kind`` when it differs; a found
+    token also has ``line``, the 0-based index of the highlighted line it stands on.
+    """
+    if diff is None:
+        return None
+
+    def side(tokens: tuple[DiffToken, ...], *, lines: bool = False) -> list[dict[str, Any]]:
+        out = []
+        for t in tokens:
+            item: dict[str, Any] = {"text": t.text, "op": t.op}
+            if lines:
+                item["line"] = t.line
+            if t.against is not None:
+                item["against"] = t.against
+            if t.kind is not None:
+                item["kind"] = t.kind
+            out.append(item)
+        return out
+
+    return {"quote": side(diff.quote), "found": side(diff.found, lines=True)}

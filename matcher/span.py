@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from .diff import Difference, describe, diff_quote
 from .normalize import fold
 from .vocabulary import TextMatch
 
@@ -25,6 +26,10 @@ REVIEW_SCORE = 85.0
 # short window that happens to align (a fragment) would be stored as the whole quote.
 MIN_LENGTH_RATIO = 0.85
 MAX_LENGTH_RATIO = 1.20
+# A plain word the alignment window cut off (it has the quote's length, so a quote that
+# dropped words ends inside the passage) is looked for up to this share of the quote's
+# length beyond the window on each side; a figure or negation never is (fuzzy_verdict).
+CONTEXT_SHARE = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +41,8 @@ class SpanMatch:
     score: float
     kind: SpanKind
     reason: str
+    # The quote's words the matched text lacks (matcher.diff); a span with any is review.
+    differences: tuple[Difference, ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -88,16 +95,47 @@ def locate_span(chunk_text: str, quote: str, *, chunk_fold: FoldedText | None = 
         return None
     a, b = _snap_to_words(hay.text, al.dest_start, al.dest_end)
     start, end = hay.raw_span(a, b)
-    ratio = (b - a) / len(needle)
-    if al.score < ACCEPT_SCORE:
-        return SpanMatch(start, end, al.score, "review",
-                         f"similar but not a copy (score {al.score:.1f} < {ACCEPT_SCORE:g})")
+    # The window has the quote's length, so a quote that dropped words ends inside the
+    # passage: its last words may stand just beyond the window.
+    reach = int(CONTEXT_SHARE * len(needle))
+    ca, cb = _snap_to_words(hay.text, max(0, a - reach), min(len(hay.text), b + reach))
+    around = chunk_text[slice(*hay.raw_span(ca, cb))] if cb > ca else None
+    kind, reason, differences = fuzzy_verdict(quote, chunk_text[start:end], al.score,
+                                              (b - a) / len(needle), around=around)
+    return SpanMatch(start, end, al.score, kind, reason, differences)
+
+
+def fuzzy_verdict(quote: str, matched: str, score: float, ratio: float, *,
+                  around: str | None = None) -> tuple[SpanKind, str, tuple[Difference, ...]]:
+    """Accept a fuzzy alignment as the quote's span, or send it to review, and say why.
+
+    ``matched`` is the chunk's raw text under the alignment, ``ratio`` its folded length
+    over the quote's. Accepted only when the score and the length agree that this is a
+    near-verbatim copy, and every word of the quote is in the matched text: a copy that
+    changes a figure or adds a "not" scores high, yet it is not the chunk's text. A plain
+    word the window cut off may stand in ``around`` (the text a little beyond it); a
+    figure or a negation must stand in the window itself. The differences are named
+    whatever the verdict.
+
+    >>> fuzzy_verdict("premium $952.18 per year", "premium $925.18 per year", 96.0, 1.0)[:2]
+    ('review', 'similar, but the quote says $952.18; the chunk says $925.18 (score 96.0)')
+    """
+    differences = diff_quote(quote, matched).differences
+    if differences and around is not None:
+        beyond = {(d.kind, d.quote) for d in diff_quote(quote, around).differences}
+        differences = tuple(d for d in differences
+                            if d.kind != "word" or (d.kind, d.quote) in beyond)
+    said = f": {describe(differences, where='chunk')}" if differences else ""
+    if score < ACCEPT_SCORE:
+        return "review", (f"similar but not a copy (score {score:.1f} < {ACCEPT_SCORE:g})"
+                          f"{said}"), differences
     if not MIN_LENGTH_RATIO <= ratio <= MAX_LENGTH_RATIO:
-        return SpanMatch(start, end, al.score, "review",
-                         f"matched text is {ratio:.2f}× the quote's length "
-                         f"(accepted: {MIN_LENGTH_RATIO}–{MAX_LENGTH_RATIO})")
-    return SpanMatch(start, end, al.score, "fuzzy",
-                     f"near-verbatim (score {al.score:.1f})")
+        return "review", (f"matched text is {ratio:.2f}× the quote's length "
+                          f"(accepted: {MIN_LENGTH_RATIO}–{MAX_LENGTH_RATIO}){said}"), differences
+    if differences:
+        return "review", (f"similar, but {describe(differences, where='chunk')} "
+                          f"(score {score:.1f})"), differences
+    return "fuzzy", f"near-verbatim (score {score:.1f})", ()
 
 
 def _snap_to_words(text: str, a: int, b: int) -> tuple[int, int]:

@@ -28,6 +28,9 @@ EvidenceStatus = Literal[PlacementStatus, "rejected"]
 ClaimStatus = Literal[EvidenceStatus, "uncited"]
 # How a quote matched its chunk's text (``text_match``).
 TextMatch = Literal["exact", "fuzzy", "review"]
+# What a quoted word that the page lacks is (``differences[].kind``): a figure (amount,
+# date, percentage, policy number), a negation one side has and the other not, or a word.
+DifferenceKind = Literal["number", "negation", "word"]
 
 EVIDENCE_STATUSES: tuple[EvidenceStatus, ...] = get_args(EvidenceStatus)
 CLAIM_STATUSES: tuple[ClaimStatus, ...] = get_args(ClaimStatus)

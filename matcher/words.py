@@ -8,6 +8,7 @@ arrive here through :meth:`PageWords.from_raw`, so placement never knows which i
 from __future__ import annotations
 
 import itertools
+import math
 import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -53,7 +54,10 @@ class Line(NamedTuple):
     words: tuple[int, ...]
     vertical: bool
     bbox: Rect
-    skewed: bool = False  # set diagonally (a watermark): no axis-aligned box fits it
+    skewed: bool = False  # set at an angle: no axis-aligned box fits the whole line
+    # An angled line that is a watermark (large type, or printed more than once at an
+    # angle): not text of the page, so it yields no atoms.
+    watermark: bool = False
 
     @property
     def thickness(self) -> float:
@@ -120,13 +124,14 @@ class PageWords:
         shapes = page.lines()
         votes = [v for _, _, v, _, _ in shapes if v is not None]
         page_vertical = sum(votes) * 2 > len(votes) if votes else False
+        marks = page.watermarks(shapes)
 
         line_of: list[int] = []
         lines: list[Line] = []
-        for a, b, vertical, skewed, bbox in shapes:
+        for k, (a, b, vertical, skewed, bbox) in enumerate(shapes):
             line_of += itertools.repeat(len(lines), b - a)
             row = (tuple(range(a, b)), page_vertical if vertical is None else vertical, bbox,
-                   skewed)
+                   skewed, k in marks)
             lines.append(tuple.__new__(Line, row))  # as for words below
         # tuple.__new__ builds each named tuple from its six fields in C, skipping Word's
         # Python-level __new__: a third of the cost of a word.
@@ -161,8 +166,8 @@ class PageWords:
         words = self.words
         solo = _solo(len(words))
         for line in self.lines:
-            if line.skewed:
-                continue  # a highlight over a diagonal line would cover half the page
+            if line.watermark:
+                continue  # not the page's text (and a highlight over it would cover half)
             first, last = line.words[0], line.words[-1]
             for wi in line.words:
                 word = words[wi]
@@ -268,6 +273,13 @@ COLUMN_GAP_HEIGHTS = 3.0
 # A line whose word centres spread across the reading direction by more than this share
 # of their spread along it is set at an angle.
 SKEW_SHARE = 0.25
+# An angled line is a watermark when its type is at least this many times the height of
+# the page's level lines ("COPY" across the page), or when its text is printed at an
+# angle more than once; a real line set at an angle (a rotated caption) is text.
+WATERMARK_SIZE = 1.8
+# Letters are about this share of their type size wide, on average: an angled line's
+# length over its letters gives its type size.
+LETTER_WIDTH = 0.5
 
 
 class _Columns:
@@ -333,6 +345,35 @@ class _Columns:
                     continue
             out.append((start, end, *self._shape(start, end, left, right)))
         return out
+
+    def watermarks(self, shapes: Sequence[tuple[int, int, bool | None, bool, Rect]]
+                   ) -> set[int]:
+        """Indices of the angled lines among ``shapes`` that are watermarks (see
+        WATERMARK_SIZE): large type, or the same text at an angle more than once."""
+        angled = [k for k, shape in enumerate(shapes) if shape[3]]
+        if not angled:
+            return set()
+        level = sorted(min(x1 - x0, y1 - y0) if v is None else (x1 - x0 if v else y1 - y0)
+                       for _, _, v, skew, (x0, y0, x1, y1) in shapes if not skew)
+        usual = level[len(level) // 2] if level else math.inf
+        texts = [" ".join(self.text[a:b]) for a, b, *_ in shapes]
+        seen = Counter(texts[k] for k in angled)
+        return {k for k in angled
+                if seen[texts[k]] > 1 or self._type_size(*shapes[k][:2]) >= WATERMARK_SIZE * usual}
+
+    def _type_size(self, start: int, end: int) -> float:
+        """The type size of the angled words ``start…end``, from their length and letters."""
+        x0, y0, x1, y1 = self.x0, self.y0, self.x1, self.y1
+        first, last = start, end - 1
+
+        def centre(i: int) -> tuple[float, float]:
+            return (x0[i] + x1[i]) / 2, (y0[i] + y1[i]) / 2
+
+        (ax, ay), (bx, by) = centre(first), centre(last)
+        ends = (math.hypot(x1[first] - x0[first], y1[first] - y0[first]) +
+                math.hypot(x1[last] - x0[last], y1[last] - y0[last])) / 2
+        letters = sum(map(len, self.text[start:end])) + (end - start - 1)
+        return (math.hypot(bx - ax, by - ay) + ends) / (LETTER_WIDTH * max(letters, 1))
 
     def _gap_over(self, start: int, end: int, limit: float) -> bool:
         """Whether some gap between the words ``start…end`` may exceed ``limit``."""

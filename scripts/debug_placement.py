@@ -10,12 +10,10 @@ read from the image-only copy, taken from that script's OCR cache (run it first)
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from pathlib import Path
 
 from matcher.document import PdfSource
-from matcher.normalize import atoms
-from matcher.placement import _fill, _group_bands, _PageModel, place_on_page
+from matcher.placement import PlacementTrace, TraceBand, explain_placement
 from matcher.words import PageWords
 
 
@@ -32,21 +30,35 @@ def ocr_page_words(pdf: str, page: int) -> PageWords:
     return stored.to_page_words()
 
 
+def show(pw: PageWords, trace: PlacementTrace) -> None:
+    """Print the trace: runs, candidate lines (S strong, w weak), bands with their shares."""
+    print("quote atoms:", " ".join(trace.quote_atoms))
+    print("runs:", [" ".join(run.atoms) for run in trace.runs])
+    strong = {c.line: c.strong for c in trace.candidates}
+    print("candidate lines:")
+    for c in trace.candidates:
+        print(f"   line {c.line} {'S' if c.strong else 'w'}  {c.text[:90]}")
+    for k, band in enumerate(trace.bands):
+        mark = "  <- chosen" if k == trace.best else ""
+        _band(pw, band, strong, f"band {k}", mark)
+    if trace.citation is not None:
+        _band(pw, trace.citation, strong, "citation", "")
+    print(trace.placement)
+
+
+def _band(pw: PageWords, band: TraceBand, strong: dict[int, bool], name: str, mark: str
+          ) -> None:
+    print(f"{name}: coverage {band.coverage:.2f}, in quoted order {band.ordered:.2f}{mark}")
+    for ln in band.lines:
+        text = " ".join(pw.words[w].text for w in pw.lines[ln].words)
+        kept = " ".join(pw.words[w].text for w in band.taken.get(ln, ()))
+        flag = "S" if strong.get(ln) else "w"
+        print(f"   line {ln} {flag} [{kept}]  <- {text[:90]}")
+
+
 def main(pdf: str, page: int, quote: str, *, ocr: bool = False) -> None:
     pw = ocr_page_words(pdf, page - 1) if ocr else PdfSource(pdf).page_words(page - 1)
-    model = _PageModel(pw, atoms(quote))
-    print("quote atoms:", " ".join(model.quote))
-    print("runs:", [" ".join(pw.atoms[p].text for p in run) for run in model.runs])
-    flags = {ln: model.line_is_candidate(ln) for ln in model.touched}
-    cands = [ln for ln, f in flags.items() if f[0]]
-    for band in _group_bands(pw.lines, cands):
-        _fill(model, band, Counter(model.qcount))
-        print(f"band coverage {band.coverage:.2f}")
-        for ln in band.lines:
-            text = " ".join(pw.words[w].text for w in pw.lines[ln].words)
-            kept = " ".join(pw.words[w].text for w in band.words.get(ln, []))
-            print(f"   line {ln} {'S' if flags[ln][1] else 'w'} [{kept}]  <- {text[:90]}")
-    print(place_on_page(pw, quote))
+    show(pw, explain_placement(pw, quote))
 
 
 if __name__ == "__main__":

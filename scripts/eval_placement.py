@@ -18,6 +18,9 @@ Kinds (the truth is always the source words' boxes):
                  a line-end hyphen kept (``sub- scription``) changed
 * ``repeated``   a line that repeats on the page, at a later occurrence, plus the
                  adjacent unique line that identifies it
+* ``label-value`` a form row read label → value, not in the printed order
+* ``changed-digit``, ``inserted-negation``, ``opposite-word``, ``short-exact``,
+  ``short-repeated``, ``hyphen-kept``, ``assembled-short``: see ``scripts/evalkinds.py``
 * ``fabricated-other``     a line run from another document (same language if possible)
 * ``fabricated-scattered`` words sampled from far-apart lines of the same page
 
@@ -26,8 +29,10 @@ under the rectangles are truth words, and every truth part (both places of an as
 quote, both the repeated line and its context) has ≥ 0.6 of its words under a rectangle;
 *wrong* = anything with rectangles (``located`` or ``review``) that is not right (every
 placement of a fabricated quote); *not located* = no rectangles. Targets: 0 wrong in every
-row; 100% right for verbatim, shuffled, typography and repeated; ≥ 98% for dropped and
-assembled; 0 fabricated placed.
+row; 100% right for verbatim, shuffled, typography, repeated, label-value and hyphen-kept;
+≥ 98% for dropped, assembled, short-exact and assembled-short; 0 fabricated placed; for the
+changed quotes 0 ``located`` and ≥ 90% shown (as review) on the source lines; for
+short-repeated, never ``located`` (on one copy only).
 
 ``--image-only`` adds a column (issue 5): the same cases, hinted, over image-only copies of
 the case pages (same MediaBox, CropBox and /Rotate), read back with the project's OCR
@@ -39,7 +44,7 @@ row, ≥ 95% right for verbatim. It needs tesseract and takes minutes the first 
 Usage::
 
     python scripts/eval_placement.py [--corpus DIR] [--seed 1] [--limit 50] [--kinds a,b]
-                                     [--show-wrong] [--json] [--image-only]
+                                     [--show-wrong] [--json] [--image-only] [--cases FILE]
 """
 
 from __future__ import annotations
@@ -76,10 +81,12 @@ from evalcases import (
     quote_tokens,
     rect_anomalies,
     require_corpus,
+    separate_places,
     split_hyphen_tokens,
     starts_mid_word,
     sub_rng,
 )
+from evalkinds import CHANGED_KINDS, ChangedAndShortKinds
 
 from matcher.document import PdfSource
 from matcher.locate import DocumentIndex, locate_quote
@@ -89,9 +96,14 @@ from matcher.placement import place_on_page
 from matcher.words import PageWords
 
 KINDS = ("verbatim", "shuffled", "dropped", "assembled", "typography", "repeated",
-         "label-value", "fabricated-other", "fabricated-scattered")
-FULL_TARGET = {"verbatim", "shuffled", "typography", "repeated", "label-value"}
-NEAR_TARGET = {"dropped": 0.98, "assembled": 0.98}
+         "label-value", "changed-digit", "inserted-negation", "opposite-word", "short-exact",
+         "short-repeated", "hyphen-kept", "assembled-short", "fabricated-other",
+         "fabricated-scattered")
+FULL_TARGET = {"verbatim", "shuffled", "typography", "repeated", "label-value", "hyphen-kept"}
+NEAR_TARGET = {"dropped": 0.98, "assembled": 0.98, "short-exact": 0.98, "assembled-short": 0.98}
+# A changed quote must never be located, and must be shown (as review) on its source lines
+# at least this often.
+CHANGED_SHOWN = 0.90
 PAGES_PER_DOC = 4
 MIN_PAGE_WORDS = 40
 DROP_SHARE = 0.30
@@ -171,7 +183,7 @@ def _text(pw: PageWords, words: Sequence[int]) -> str:
     return " ".join(pw.words[i].text for i in sorted(words))
 
 
-class DocCases:
+class DocCases(ChangedAndShortKinds):
     """A document's cases, one lazy stream per kind (each with its own seeded rng)."""
 
     def __init__(self, doc: Doc, donors: Sequence[Doc], seed: int) -> None:
@@ -315,7 +327,7 @@ class DocCases:
                 # Two comparable halves: the matcher keeps a second place only when it is
                 # comparably strong, by design, so a heading glued to a paragraph is a
                 # different question from "assembled from two places".
-                partners = [b for b in runs[i + 1:] if _apart(pw, a, b)
+                partners = [b for b in runs[i + 1:] if separate_places(pw, a, b)
                             and min(size[tuple(a)], size[tuple(b)])
                             >= ASSEMBLED_BALANCE * max(size[tuple(a)], size[tuple(b)])]
                 if not partners:
@@ -549,16 +561,6 @@ def _near(a, b) -> bool:  # type: ignore[no-untyped-def]
     (c0, c1), (d0, d1) = a.across(), b.across()
     gap = max(c0, d0) - min(c1, d1)
     return a.vertical == b.vertical and gap <= 2.0 * max(a.thickness, b.thickness)
-
-
-def _apart(pw: PageWords, a: Sequence[int], b: Sequence[int]) -> bool:
-    """Two runs that are separate places: no shared line, at least two lines between them."""
-    if set(a) & set(b):
-        return False
-    paras = {li: k for k, para in enumerate(paragraphs(pw)) for li in para}
-    if paras[a[0]] != paras[b[0]]:
-        return True
-    return min(abs(x - y) for x in a for y in b) >= 3
 
 
 def _far(pw: PageWords, a: int, b: int, dist: float) -> bool:
@@ -883,6 +885,10 @@ IMAGE_ONLY_VERBATIM = 0.95
 
 
 def meets(kind: str, row: Counter[str], mode: str = "hinted") -> bool:
+    if kind in CHANGED_KINDS:
+        return not row["status:located"] and row["right"] >= CHANGED_SHOWN * row["n"]
+    if kind == "short-repeated" and row["status:located"]:
+        return False  # never located on one copy only
     if row["wrong"]:
         return False
     if mode == "image-only":
@@ -964,6 +970,22 @@ def print_report(results: Sequence[CaseResult], kinds: Sequence[str], notes: Seq
         _show_wrong(results, modes)
 
 
+def case_lines(results: Sequence[CaseResult]) -> Iterator[str]:
+    """One line per case and mode: what was asked, what came back, the verdict.
+
+    No timings, so two runs of the same matcher give identical files, and a change in
+    behaviour shows as a ``diff`` naming the cases it moved.
+    """
+    for k, r in enumerate(results):
+        c = r.case
+        for m, o in r.outcomes.items():
+            rects = [[round(v, 1) for v in rect] for rect in o.rects]
+            yield (f"{k}\t{c.kind}\t{c.doc}\tp{c.page + 1}\t{m}\t{o.status}\t"
+                   f"{None if o.page is None else o.page + 1}\t{o.score:.1f}\t"
+                   f"{o.verdict}\t{o.detail}\t{o.precision}\t{o.recall}\t{rects}\t"
+                   f"{c.quote!r}\t{o.reason!r}\n")
+
+
 def _statuses(row: Counter[str] | None) -> str:
     if not row:
         return "-"
@@ -1014,6 +1036,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--show-wrong", action="store_true",
                     help="print every wrong placement (and every miss of a real quote)")
     ap.add_argument("--json", action="store_true", help="machine-readable output")
+    ap.add_argument("--cases", metavar="FILE",
+                    help="also write one line per case and mode to FILE (diff two runs)")
     ap.add_argument("--image-only", action="store_true",
                     help="also place on image-only copies read with the project's OCR (slow)")
     ap.add_argument("--no-generated", action="store_true",
@@ -1052,6 +1076,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                           for r in results]}, ensure_ascii=False, indent=1, default=str))
         else:
             print_report(results, kinds, notes, seconds, show_wrong=args.show_wrong)
+        if args.cases:
+            Path(args.cases).write_text("".join(case_lines(results)), encoding="utf-8")
         for d in docs:
             d.source.close()
     return 0

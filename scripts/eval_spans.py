@@ -19,7 +19,9 @@ checks the answer against what the case was built from:
 * ``rewrite`` — word substitutions, swaps, a moved clause: never ``exact`` (how it ends
   is reported);
 * ``merged`` — two non-adjacent sentences of the chunk joined: never ``exact``;
-* ``invented`` — a sentence from another document: no accepted span.
+* ``invented`` — a sentence from another document: no accepted span;
+* ``changed-number`` — a verbatim copy with one digit of one figure changed: never an
+  ``exact`` or ``fuzzy`` span (a changed figure is not the chunk's text).
 
 Deterministic for a given ``--seed``. Usage::
 
@@ -43,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from evalcases import (
     CorpusFile,
     alter_typography,
+    change_digit,
     corpus_files,
     parse_kinds,
     ref_fold,
@@ -57,7 +60,7 @@ from matcher.document import open_pdf, page_text
 CHUNK_SIZE = 1500
 PAGES_PER_DOC = 6
 KINDS = ("exact", "typography", "repair-one", "repair-two", "unknown-id",
-         "rewrite", "merged", "invented")
+         "rewrite", "merged", "invented", "changed-number")
 # Share of the per-kind limit for the kinds that need special circumstances.
 KIND_SHARE = {"repair-two": 0.5, "unknown-id": 0.25}
 
@@ -413,6 +416,19 @@ class _doc_cases:
             yield self._case("invented", i, quote, rng, window=win, note=f"from {ocf.name}")
 
 
+    def _changed_number(self, rng):  # type: ignore[no-untyped-def]
+        for i, s, e in self._passages(rng):
+            text = self.pieces[i].chunk.text
+            changed = change_digit(text[s:e], rng)
+            if changed is None:
+                continue
+            win = _window(self.pieces, i, self.others, rng)
+            if holders(win, changed[0]):
+                continue  # the changed text is in the window too: it says that
+            yield self._case("changed-number", i, changed[0], rng, truth=(s, e),
+                             note=changed[1], window=win)
+
+
 # --------------------------------------------------------------------------- running
 
 
@@ -478,6 +494,8 @@ def check(case: SpanCase, r: SpanResult) -> tuple[bool, str]:
     if case.kind in ("repair-two", "unknown-id"):
         return (r.outcome == "rejected"), ("" if r.outcome == "rejected"
                                            else f"{r.outcome}, wanted rejected")
+    if case.kind == "changed-number" and r.text_match in ("exact", "fuzzy"):
+        return False, f"a changed figure ended as an accepted {r.text_match} span"
     if r.text_match == "exact":
         return False, "ended as an exact span"
     if case.kind == "invented" and r.outcome == "located":
@@ -491,6 +509,7 @@ TARGETS = {
     "exact": "100% exact span", "typography": "100% raw range", "repair-one": "100% repaired",
     "repair-two": "100% rejected", "unknown-id": "100% rejected",
     "rewrite": "never exact", "merged": "never exact", "invented": "no accepted span",
+    "changed-number": "never exact/fuzzy",
 }
 COLUMNS = ("located", "repaired", "review", "not_located", "rejected",
            "m:exact", "m:fuzzy", "m:review", "m:none")
@@ -506,6 +525,13 @@ def summarise(results: Sequence[SpanResult]) -> dict[str, dict[str, int]]:
         row[f"m:{r.text_match or 'none'}"] += 1
         row["ok"] += r.ok
     return table
+
+
+def case_lines(results: Sequence[SpanResult]) -> list[str]:
+    """One line per case, without timings: two runs of the same matcher give equal files."""
+    return [f"{k}\t{r.kind}\t{r.doc}\t{r.claimed_id}\t{r.outcome}\t{r.chunk_id}\t"
+            f"{r.repaired_from}\t{r.text_match}\t{r.span}\t{r.score}\t{r.ok}\t"
+            f"{r.problem}\t{r.quote!r}\t{r.reason!r}\n" for k, r in enumerate(results)]
 
 
 def print_report(results: Sequence[SpanResult], seconds: float, *, show_fail: bool) -> None:
@@ -537,6 +563,9 @@ def print_report(results: Sequence[SpanResult], seconds: float, *, show_fail: bo
     invented_ok = sum(1 for r in results if r.kind == "invented" and r.outcome == "located")
     print(f"{'rewrites / merged / invented ending as exact':<52}{bad_exact:>5}   (target 0)")
     print(f"{'invented quotes with an accepted span':<52}{invented_ok:>5}   (target 0)")
+    changed_ok = sum(1 for r in results if r.kind == "changed-number"
+                     and r.text_match in ("exact", "fuzzy"))
+    print(f"{'changed figures with an accepted span':<52}{changed_ok:>5}   (target 0)")
     for kind in ("rewrite", "merged"):
         acc = [r for r in results if r.kind == kind and r.outcome == "located"]
         on_src = sum(1 for r in acc if r.span and r.truth and r.chunk_id == r.true_id
@@ -571,6 +600,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds")
     ap.add_argument("--show-fail", action="store_true", help="print every failing case")
     ap.add_argument("--json", action="store_true", help="machine-readable output")
+    ap.add_argument("--cases", metavar="FILE",
+                    help="also write one line per case to FILE (diff two runs)")
     args = ap.parse_args(argv)
     kinds = parse_kinds(ap, args.kinds, KINDS)
     corpus = require_corpus(args.corpus)
@@ -584,6 +615,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "cases": [asdict(r) for r in results]}, ensure_ascii=False, indent=1))
     else:
         print_report(results, seconds, show_fail=args.show_fail)
+    if args.cases:
+        Path(args.cases).write_text("".join(case_lines(results)), encoding="utf-8")
     return 0
 
 

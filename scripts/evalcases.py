@@ -294,6 +294,17 @@ def _follows(a, b) -> bool:  # type: ignore[no-untyped-def]
     return -0.3 * ta <= gap <= 1.2 * ta
 
 
+def separate_places(pw, a: Sequence[int], b: Sequence[int]) -> bool:  # type: ignore[no-untyped-def]
+    """Two runs of lines that are separate places: no shared line, and either different
+    paragraphs or at least two lines between them."""
+    if set(a) & set(b):
+        return False
+    paras = {li: k for k, para in enumerate(paragraphs(pw)) for li in para}
+    if paras[a[0]] != paras[b[0]]:
+        return True
+    return min(abs(x - y) for x in a for y in b) >= 3
+
+
 def starts_mid_word(pw, line: int) -> bool:  # type: ignore[no-untyped-def]
     """Whether the line begins with the rest of a word hyphenated at the previous line's end.
 
@@ -474,3 +485,103 @@ def parse_kinds(ap: argparse.ArgumentParser, text: str, known: Sequence[str]) ->
     if unknown:
         ap.error(f"unknown kind(s) {sorted(unknown)}; choose from {', '.join(known)}")
     return kinds
+
+
+# --------------------------------------------------------------------------- changed facts
+#
+# One fact changed in an otherwise verbatim copy: the quotes a matcher must never mark
+# green. Each returns the changed text and what changed, or None when the text offers no
+# place for that change.
+
+_DIGIT = re.compile(r"\d")
+
+
+def change_digit(text: str, rng: random.Random) -> tuple[str, str] | None:
+    """One digit of one figure replaced by another digit ("$925.18" → "$952.18"-like)."""
+    spots = [m.start() for m in _DIGIT.finditer(text)]
+    if not spots:
+        return None
+    at = rng.choice(spots)
+    new = rng.choice([d for d in "0123456789" if d != text[at]])
+    changed = text[:at] + new + text[at + 1:]
+    start = text.rfind(" ", 0, at) + 1
+    end = len(text) if (e := text.find(" ", at)) < 0 else e
+    return changed, f"{text[start:end]} → {changed[start:end]}"
+
+
+# Where a negation goes in each language: after (en, de, fr) or before (es, it) one of
+# these verbs. French gets "pas" after the verb, enough to change what is said.
+_NEGATE: dict[str, tuple[str, frozenset[str], bool]] = {
+    "en": ("not", frozenset("is are was were will shall may must can should would could does "
+                            "do did has have had".split()), True),
+    "de": ("nicht", frozenset("ist sind war waren wird werden kann können muss müssen darf "
+                              "soll sollen".split()), True),
+    "fr": ("pas", frozenset("est sont était sera peut doit doivent peuvent".split()), True),
+    "es": ("no", frozenset("es son era será puede deben debe pueden está están".split()), False),
+    "it": ("non", frozenset("è sono era sarà può deve devono possono".split()), False),
+}
+
+
+def insert_negation(text: str, lang: str, rng: random.Random) -> tuple[str, str] | None:
+    """A negation inserted beside a verb ("will pay" → "will not pay")."""
+    neg, verbs, after = _NEGATE.get(lang, _NEGATE["en"])
+    words = text.split(" ")
+    spots = [i for i, w in enumerate(words) if w.lower().strip(",.;:") in verbs
+             and not (i + 1 < len(words) and words[i + 1].lower() == neg)]
+    if not spots:
+        return None
+    i = rng.choice(spots)
+    at = i + 1 if after else i
+    out = [*words[:at], neg, *words[at:]]
+    if not after and at == 0:
+        out[0], out[1] = neg.capitalize(), out[1][:1].lower() + out[1][1:]
+    return " ".join(out), f"{neg!r} {'after' if after else 'before'} {words[i]!r}"
+
+
+_OPPOSITES = {
+    # English
+    "shorter": "longer", "short": "long", "before": "after", "increase": "decrease",
+    "increased": "decreased", "increases": "decreases", "higher": "lower", "high": "low",
+    "more": "less", "maximum": "minimum", "include": "exclude", "includes": "excludes",
+    "included": "excluded", "including": "excluding", "accept": "reject",
+    "accepted": "rejected", "first": "last", "early": "late", "earlier": "later",
+    "above": "below", "inside": "outside", "minor": "major", "positive": "negative",
+    "open": "closed", "true": "false", "same": "different", "allowed": "prohibited",
+    "permitted": "prohibited", "required": "optional", "mandatory": "optional",
+    "large": "small", "larger": "smaller", "largest": "smallest", "greater": "lesser",
+    "start": "end", "begin": "end", "full": "partial", "internal": "external",
+    "public": "private", "upper": "lower", "left": "right", "north": "south",
+    "east": "west", "gain": "loss", "profit": "loss", "income": "expense", "buy": "sell",
+    "import": "export", "add": "remove", "enable": "disable", "enabled": "disabled",
+    "valid": "invalid", "legal": "illegal", "possible": "impossible", "likely": "unlikely",
+    "able": "unable", "approve": "deny", "approved": "denied", "success": "failure",
+    "strong": "weak", "fast": "slow", "hot": "cold", "light": "heavy", "easy": "difficult",
+    "simple": "complex", "young": "old", "new": "old", "male": "female", "up": "down",
+    "top": "bottom", "front": "back", "over": "under", "most": "least", "lowest": "highest",
+    "best": "worst", "better": "worse", "good": "bad", "reduce": "raise", "win": "lose",
+    "always": "rarely", "all": "some", "many": "few", "dependent": "independent",
+    # German, French, Spanish, Italian
+    "mehr": "weniger", "hoch": "niedrig", "vor": "nach", "erste": "letzte", "groß": "klein",
+    "neu": "alt", "früh": "spät", "plus": "moins", "avant": "après", "premier": "dernier",
+    "grand": "petit", "haut": "bas", "nouveau": "ancien", "más": "menos", "antes": "después",
+    "primero": "último", "mayor": "menor", "alto": "bajo", "nuevo": "viejo", "più": "meno",
+    "prima": "dopo", "primo": "ultimo", "grande": "piccolo", "basso": "alto",
+    "nuovo": "vecchio",
+}
+_OPPOSITES.update({v: k for k, v in list(_OPPOSITES.items()) if v not in _OPPOSITES})
+_LETTERS_RUN = re.compile(r"[^\W\d_]+")
+
+
+def opposite_word(text: str, rng: random.Random) -> tuple[str, str] | None:
+    """One word replaced by its opposite ("shorter-term" → "longer-term"), case kept."""
+    spots = [m for m in _LETTERS_RUN.finditer(text) if m.group().lower() in _OPPOSITES]
+    if not spots:
+        return None
+    m = rng.choice(spots)
+    old = m.group()
+    new = _OPPOSITES[old.lower()]
+    if old.isupper() and len(old) > 1:
+        new = new.upper()
+    elif old[:1].isupper():
+        new = new.capitalize()
+    return text[:m.start()] + new + text[m.end():], f"{old} → {new}"

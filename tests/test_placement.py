@@ -208,6 +208,48 @@ def test_a_diagonal_watermark_is_not_boxed(tmp_path: Path) -> None:
     assert place_on_page(pw, LINES[3]).status == "located"
 
 
+def test_a_line_set_at_an_angle_is_text_and_boxed_word_by_word(tmp_path: Path) -> None:
+    import pymupdf
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for i, line in enumerate(LINES):
+        page.insert_text((72, 100 + 13 * i), line, fontsize=10)
+    caption = "Approved by the underwriting committee on 12 May 2024"
+    at = pymupdf.Point(150, 500)
+    page.insert_text(at, caption, fontsize=10, morph=(at, pymupdf.Matrix(30)))
+    doc.save(tmp_path / "a.pdf")
+    pw = PdfSource(tmp_path / "a.pdf").page_words(0)
+    [line] = [ln for ln in pw.lines if ln.skewed]
+    assert not line.watermark
+    p = place_on_page(pw, caption)
+    assert p.status == "located" and words_of(pw, p.words) == caption.split()
+    # One upright box per word: a box around the whole slanted line would be far taller.
+    assert len(p.rects) == len(caption.split())
+    assert all(r[3] - r[1] < 3 * (line.bbox[3] - line.bbox[1]) / len(p.rects) for r in p.rects)
+
+
+def test_text_without_spaces_is_found_by_any_stretch_of_a_run(tmp_path: Path) -> None:
+    import pymupdf
+    doc = pymupdf.open()
+    page = doc.new_page()
+    runs = ["本保险合同的保险期间为一年，自投保人缴纳保险费之日起计算。",
+            "被保险人在保险期间内因意外伤害导致身故的，保险人按照约定给付保险金。"]
+    for i, run in enumerate(runs):
+        page.insert_text((72, 100 + 20 * i), run, fontname="china-s", fontsize=11)
+    doc.save(tmp_path / "zh.pdf")
+    pw = PdfSource(tmp_path / "zh.pdf").page_words(0)
+    assert len(pw.words) == 2  # each run is one "word" to the extractor
+    parts = [(0, "保险期间为一年"), (1, "意外伤害导致身故"), (1, "保险人按照约定给付保险金")]
+    for k, part in parts:
+        p = place_on_page(pw, part)
+        assert p.status == "located" and p.words == (k,), part
+    changed = place_on_page(pw, "保险期间为两年")
+    assert changed.status == "review"
+    assert [(d.quote, d.page) for d in changed.differences] == [("两", "一")]
+    negated = place_on_page(pw, "保险期间不为一年")
+    assert negated.status == "review" and negated.differences[0].kind == "negation"
+
+
 def test_assembled_from_two_copies_of_boilerplate_draws_both_named_copies(tmp_path: Path
                                                                          ) -> None:
     # The warnings differ only in the state name that opens each one: a quote joining

@@ -13,7 +13,8 @@ import pytest
 from matcher.document import PdfSource
 from matcher.normalize import atoms
 from matcher.ocr.tesseract import recognize_page
-from matcher.placement import _ocr_aliases, place_on_page
+from matcher.pagemodel import ocr_aliases
+from matcher.placement import place_on_page
 from matcher.words import PageWords, Word, WordSource
 
 
@@ -58,12 +59,15 @@ def test_text_layers_are_read_exactly() -> None:
     ("aire", "aires", False),        # another form of the word, printed on the page
     ("sections", "section", False),
     ("2016", "2015", False),         # another number, never a misreading
+    ("form7004", "form7006", False),  # nor a code with a digit changed
+    ("male", "female", False),       # a beginning added: another word
+    ("valid", "invalid", False),
     ("claim", "clause", False),
 ])
 def test_what_counts_as_a_misreading(page_word: str, quote_word: str, aliased: bool) -> None:
     pw = page_of([f"the {page_word} stands here"], "ocr")
     quote = Counter(atoms(f"the {quote_word} stands"))
-    alias = _ocr_aliases(pw, quote)
+    alias = ocr_aliases(pw, quote)
     assert (atoms(page_word)[0] in alias) is aliased
 
 

@@ -75,7 +75,7 @@ def plain_atoms(pw: PageWords) -> list[tuple[str, tuple[int, ...]]]:
     out: list[tuple[str, tuple[int, ...]]] = []
     carry: tuple[str, tuple[int, ...]] | None = None
     for line in pw.lines:
-        if line.skewed:
+        if line.watermark:
             continue
         for wi in line.words:
             text = pw.words[wi].text
@@ -217,6 +217,48 @@ def test_a_diagonal_watermark_is_skewed_and_yields_no_atoms() -> None:
         (240, 380, 300, 420, "ONLY", 0, 0, 2), (10, 10, 40, 20, "text", 1, 0, 0),
     ])
     assert [ln.skewed for ln in pw.lines] == [True, False]
+    assert pw.atom_texts == ("text",)
+
+
+def angled(texts: Sequence[str], *, size: float, degrees: float, block: int,
+           at: tuple[float, float] = (100.0, 400.0)) -> list[Raw]:
+    """The upright boxes of words set at ``degrees`` in type of ``size`` points."""
+    cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    out: list[Raw] = []
+    along = 0.0
+    for k, text in enumerate(texts):
+        length = 0.5 * size * len(text)
+        x, y = at[0] + along * cos, at[1] - along * sin
+        out.append((x, y - length * sin - size * cos, x + length * cos + size * sin, y,
+                    text, block, 0, k))
+        along += length + 0.25 * size
+    return out
+
+
+BODY = [(10.0, 10.0 + 14 * k, 200.0, 20.0 + 14 * k, f"line{k}", 10 + k, 0, 0) for k in range(5)]
+
+
+def test_a_line_set_at_an_angle_in_body_type_is_text() -> None:
+    # A rotated caption in the body's type size: text to be found, not a watermark.
+    pw = PageWords.from_raw(0, [*angled(["Approved", "by", "the", "committee"], size=10,
+                                        degrees=30, block=0), *BODY])
+    assert pw.lines[0].skewed and not pw.lines[0].watermark
+    assert pw.atom_texts[:4] == ("approved", "by", "the", "committee")
+
+
+def test_large_type_across_the_page_is_a_watermark() -> None:
+    pw = PageWords.from_raw(0, [*angled(["CONFIDENTIAL", "DRAFT", "COPY"], size=30, degrees=40,
+                                        block=0), *BODY])
+    assert pw.lines[0].skewed and pw.lines[0].watermark
+    assert "copy" not in pw.atom_texts
+
+
+def test_angled_text_printed_twice_is_a_watermark() -> None:
+    stamp = "For internal use only and not for distribution".split()
+    copy = angled(stamp, size=10, degrees=30, block=0)
+    again = angled(stamp, size=10, degrees=30, block=1, at=(100, 700))
+    pw = PageWords.from_raw(0, [*copy, *again, (10, 10, 40, 20, "text", 2, 0, 0)])
+    assert [ln.watermark for ln in pw.lines] == [True, True, False]
     assert pw.atom_texts == ("text",)
 
 

@@ -21,7 +21,9 @@ The claims, by what the viewer should report:
 * ``c9``  an invented quote: not located;
 * ``c10`` no evidence at all: uncited;
 * ``c11`` an unknown chunk id: rejected;
-* ``c12`` the wrong chunk id, the quote in exactly one other chunk: repaired.
+* ``c12`` the wrong chunk id, the quote in exactly one other chunk: repaired;
+* ``c13`` the rate-table row of ``c4`` with one figure changed (the premium's digits
+  swapped): shown for review, the difference named, never located.
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
     water = _detail(truth, "7.").removeprefix("7. ")
     dwelling = next(row for row in truth.rate_rows if row[0].text.startswith("Dwelling"))
     row = " ".join(box.text for box in dwelling)
+    premium = dwelling[3].text
+    changed_row = row.replace(premium, _swap_digits(premium))
     later = truth.fraud_warnings[3]
     warning = later.paragraph.text.removeprefix(f"{later.state}: ")
     signature = truth.signature("applicant")
@@ -117,13 +121,27 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
                {"chunk_id": UNKNOWN_CHUNK, "quote": certification}),
         _claim("c12", "The medical-records authorization runs for 24 months from signing.",
                in_chunk(0, authorization)),
+        _claim("c13", f"The dwelling premium is {_swap_digits(premium)} a year.",
+               in_chunk(0, changed_row)),
     ]
     data = {"version": 1, "documents": [{"id": DOC_ID, "path": PDF_NAME}], "chunks": chunks,
             "claims": claims}
     _check(data, texts, exact=[(1, hypertension)],
            present=[(0, row), (1, medication), (1, statin), (last, warning)],
            invented=invented, wrong=(0, authorization))
+    if any(fold(changed_row).text in fold(t).text for t in texts) or changed_row == row:
+        raise DemoError(f"the changed row is in the document: {changed_row!r}")
     return data
+
+
+def _swap_digits(figure: str) -> str:
+    """``figure`` with the last two digits before its decimal point swapped ("$925.18" →
+    "$952.18"): a one-figure change a reader must be shown."""
+    whole = figure.split(".")[0]
+    at = max(i for i, c in enumerate(whole) if c.isdigit())
+    if at < 1 or not whole[at - 1].isdigit():
+        return figure
+    return figure[:at - 1] + figure[at] + figure[at - 1] + figure[at + 1:]
 
 
 def _claim(cid: str, text: str, *evidence: dict[str, Any]) -> dict[str, Any]:

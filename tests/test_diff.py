@@ -1,0 +1,174 @@
+"""matcher.diff: a quote against the found text, word by word.
+
+Every quoted word must be in the found text (words dropped are fine); figures compare
+whole and by their digit groups; a negation counts only where it stands in the quoted
+order; known extraction variants are not differences.
+"""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import matcher.diff
+import matcher.variants
+from matcher.diff import Difference, describe, diff_quote, is_negation
+
+
+def named(quote: str, found: str, **kw: bool) -> list[tuple[str, str | None, str | None]]:
+    return [(d.kind, d.quote, d.page) for d in diff_quote(quote, found, **kw).differences]
+
+
+@pytest.mark.parametrize(("quote", "found", "want"), [
+    ("the premium is $952.18 a year", "The premium is $925.18 a year",
+     [("number", "$952.18", "$925.18")]),
+    ("signed on 06/19/2024", "signed on 06/19/2025", [("number", "06/19/2024", "06/19/2025")]),
+    ("a shorter-term loan", "a longer-term loan", [("word", "shorter-term", "longer-term")]),
+    ("The company will not pay for direct loss", "The company will pay for direct loss",
+     [("negation", "not", None)]),
+    ("It doesn't apply", "It does apply", [("negation", "doesn't", "does")]),
+    # A negation the quote leaves out, inside its passage, also across a line break.
+    ("The policy does cover flood", "The policy does not cover flood",
+     [("negation", None, "not")]),
+    # "16" is on the page, but as a page number: one figure must stand whole.
+    ("Form CMS-1490S (version 01/16)", "16 / Form CMS-1490S (version 01/18)",
+     [("number", "01/16", "01/18")]),
+    # Digit groups: the glyph between them is typography, the grouping is not.
+    ("paid $1650", "paid $1,650", [("number", "$1650", "$1,650")]),
+    ("paid $16.50", "paid $1,650", [("number", "$16.50", "$1,650")]),
+    # "below" said twice where the page says "above" the second time is a change.
+    ("complete the form below and show what is shown below",
+     "complete the form below and show what is shown above",
+     [("word", "below", "above")]),
+    ("nicht versichert ist das Haus", "versichert ist das Haus", [("negation", "nicht", None)]),
+    ("Le contrat n'est pas valable", "Le contrat est valable",
+     [("negation", "n'est", None), ("negation", "pas", None)]),
+])
+def test_a_changed_fact_is_named(quote: str, found: str,
+                                 want: list[tuple[str, str | None, str | None]]) -> None:
+    assert named(quote, found) == want
+
+
+@pytest.mark.parametrize(("quote", "found"), [
+    ("begins on the date of subscription", "begins on the date of sub- scription to"),
+    ("begins on the date of sub- scription", "begins on the date of subscription to"),
+    ("check-in time", "check- in time"),
+    ("check- in", "checkin"),
+    ("FAA- approved MEL", "FAA-approved MEL"),
+    ("area 12 m2", "area 12 m 2"),
+    ("area x\u00b2 here", "area x 2 here"),
+    ("paid $1 650", "paid $1,650"),
+    ("paid $1\u202f650", "paid $1.650"),
+    ("\ufb01nal \u201cquoted\u201d rates \u2014 de\u00adductible",
+     "final \"quoted\" rates - deductible"),
+    ("Signature of Applicant Elena K. Lindqvist, Date 06/19/2025",
+     "/s/ Elena K. Lindqvist / Elena K. Lindqvist / 06/19/2025 / Signature of Applicant / Date"),
+    ("Relationship to applicant Son Relationship to applicant Spouse",
+     "Relationship to applicant / Son / Spouse"),
+])
+def test_known_variants_are_not_differences(quote: str, found: str) -> None:
+    assert named(quote, found) == []
+
+
+def test_an_ocr_misreading_is_the_word_only_on_ocr_pages() -> None:
+    assert named("Fecha de Expiracion", "Fecha de Expiraci6n", ocr=True) == []
+    assert named("Fecha de Expiracion", "Fecha de Expiraci6n") == \
+        [("number", "Expiracion", "Expiraci6n")]
+    # A figure is never a misreading, on any page.
+    assert named("expires 2015", "expires 2016", ocr=True) == [("number", "2015", "2016")]
+
+
+def test_a_negation_taken_from_another_clause_is_not_the_quotes() -> None:
+    found = "the insurer will pay for the loss. Flood damage is not covered."
+    assert named("the insurer will not pay for the loss", found) == [("negation", "not", None)]
+    # The quote's own "not", in its place, is the same.
+    assert named("Flood damage is not covered", found) == []
+
+
+def test_tokens_mark_what_differs_and_what_was_dropped() -> None:
+    d = diff_quote("premium $952.18 a year", ["Annual premium $925.18", "a year, due now"])
+    assert [(t.text, t.op, t.against) for t in d.quote] == [
+        ("premium", "same", None), ("$952.18", "differs", "$925.18"), ("a", "same", None),
+        ("year", "same", None)]
+    assert [(t.text, t.op, t.line) for t in d.found] == [
+        ("Annual", "dropped", 0), ("premium", "same", 0), ("$925.18", "differs", 0),
+        ("a", "same", 1), ("year,", "same", 1), ("due", "dropped", 1), ("now", "dropped", 1)]
+    assert d.found[2].kind == "number" and not d.contained
+
+
+def test_in_order_share_tells_a_rearranged_header_apart() -> None:
+    assert diff_quote("Part 1, Section 2", "Part 1, Section 2").in_order == 1.0
+    rearranged = diff_quote("Part 1, Section 2", "Part 2, Section 1")
+    assert rearranged.contained and rearranged.in_order < 1.0
+
+
+def test_the_reason_says_it_in_words() -> None:
+    diffs = [Difference("number", "$952.18", "$925.18"), Difference("negation", "not", None),
+             Difference("negation", None, "never"), Difference("word", "a", "b"),
+             Difference("word", "c", None)]
+    text = describe(diffs)
+    assert text.startswith("the quote says $952.18; the page says $925.18; the quote says "
+                           "'not', which the page does not; the page says 'never', which "
+                           "the quote leaves out")
+    assert text.endswith("and 2 more differences")
+    assert describe(diffs[:1], where="chunk") == "the quote says $952.18; the chunk says $925.18"
+
+
+@pytest.mark.parametrize(("word", "negates"), [
+    ("not", True), ("Never,", True), ("can't", True), ("doesn\u2019t", True), ("keinen", True),
+    ("n'est", True), ("sans", True), ("sin", True), ("senza", True), ("não", True),
+    ("non-smoker", True), ("不", True), ("note", False), ("nothingness", False),
+    ("knot", False), ("mai", False),
+])
+def test_what_counts_as_a_negation(word: str, negates: bool) -> None:
+    assert is_negation(word) is negates
+
+
+def test_the_doctests_hold() -> None:
+    for module in (matcher.diff, matcher.variants):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
+
+
+# --- Properties ---------------------------------------------------------------------------
+
+VOCABULARY = ("policy insured premium coverage claim deductible dwelling liability "
+              "endorsement beneficiary applicant underwriting renewal exclusion vehicle "
+              "property damage limit occurrence notice period written company officer agent "
+              "statement answer medical history physician flood theft fire water finance "
+              "signature declaration effective office annual schedule rider").split()
+words = st.lists(st.sampled_from(VOCABULARY), min_size=4, max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(found=words, data=st.data())
+def test_any_subsequence_of_the_found_words_is_contained(found: list[str],
+                                                         data: st.DataObject) -> None:
+    keep = data.draw(st.lists(st.booleans(), min_size=len(found), max_size=len(found)))
+    quote = [w for w, k in zip(found, keep, strict=True) if k] or found[:1]
+    d = diff_quote(" ".join(quote), " ".join(found))
+    assert d.differences == () and all(t.op == "same" for t in d.quote)
+
+
+@settings(max_examples=300, deadline=None)
+@given(found=words, data=st.data())
+def test_the_found_words_in_any_order_are_contained(found: list[str],
+                                                    data: st.DataObject) -> None:
+    quote = data.draw(st.permutations(found))
+    assert diff_quote(" ".join(quote), " ".join(found)).differences == ()
+
+
+@settings(max_examples=300, deadline=None)
+@given(found=words, data=st.data(),
+       extra=st.one_of(st.sampled_from(["carport", "hailstorm", "surveyor"]),
+                       st.integers(10, 99_999).map(str)))
+def test_one_word_the_found_text_lacks_is_named(found: list[str], data: st.DataObject,
+                                                extra: str) -> None:
+    at = data.draw(st.integers(0, len(found)))
+    quote = [*found[:at], extra, *found[at:]]
+    d = diff_quote(" ".join(quote), " ".join(found))
+    assert [x.quote for x in d.differences] == [extra]
+    assert d.differences[0].kind == ("number" if extra.isdigit() else "word")
