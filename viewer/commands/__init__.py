@@ -1,5 +1,5 @@
-"""The headless commands: ``citeview check``, ``locate``, ``schema``, ``prepare``, ``store``,
-``desktop``.
+"""The headless commands: ``citeview check``, ``export``, ``locate``, ``schema``, ``prepare``,
+``store``, ``desktop``.
 
 They run in the command's own process, without a window: nothing here imports Qt, so
 ``citeview check`` starts fast and runs on a server. Every failure a user can cause ends
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from matcher.document import OcrWordSource
 
-SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store", "desktop")
+SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop")
 EXIT_USAGE = 2
 
 
@@ -26,6 +26,9 @@ def run(name: str, args: list[str]) -> int:
     if name == "check":
         from .check import main as check_main
         return check_main(args)
+    if name == "export":
+        from .export import main as export_main
+        return export_main(args)
     if name == "locate":
         from .locate import main as locate_main
         return locate_main(args)
