@@ -23,7 +23,8 @@ from tests.viewer.test_instance import (  # noqa: F401  (fixtures used by name)
     (signal.SIGINT, True),    # Ctrl-C in a terminal reaches the process and its children
     (signal.SIGTERM, False),  # a session ending, or `kill PID`
 ])
-def test_a_signal_closes_the_windows_and_quits(running: Running, qtbot: Any, tmp_path: Path,
+def test_a_signal_closes_the_windows_and_quits(running: Running, qtbot: Any,  # noqa: F811
+                                               tmp_path: Path,
                                                signum: int, whole_group: bool) -> None:
     qtbot.waitUntil(lambda: ask_status(running.sock)["windows"][0]["checked"], timeout=60000)
     gui = psutil.Process(running.process.pid)
@@ -40,7 +41,7 @@ def test_a_signal_closes_the_windows_and_quits(running: Running, qtbot: Any, tmp
     stderr = running.process.stderr.read() if running.process.stderr else ""
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
     assert "QThread: Destroyed" not in stderr, stderr
-    gone, alive = psutil.wait_procs(children, timeout=10)
+    _gone, alive = psutil.wait_procs(children, timeout=10)
     assert alive == []
     # The window's close ran: it remembered its geometry, as on a click on its close button.
     assert "geometry" in settings.read_text()
