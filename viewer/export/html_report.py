@@ -22,6 +22,7 @@ from ..state.presentation import (
     evidence_sentence,
     quote_diff,
     summary_line,
+    timestamp_words,
 )
 from .annotate import HIGHLIGHT_COLORS
 from .items import ClaimReview, DocumentFacts, Item, ReviewedReport
@@ -98,7 +99,7 @@ def _header(review: ReviewedReport, citations_path: Path,
         f"<header>\n<h1>Review of {_e(citations_path.name)}</h1>\n<table class=\"facts\">"
         f"<tr><th>Citations file</th><td>{_e(citations_path)}</td></tr>"
         f"<tr><th>Reviewers</th><td>{_e(reviewers)}</td></tr>"
-        f"<tr><th>Exported</th><td>{_e(exported_at)}</td></tr>"
+        f"<tr><th>Exported</th><td>{_e(timestamp_words(exported_at))}</td></tr>"
         f"<tr><th>Evidence by status</th><td>{_e(summary_line(review.summary))}</td></tr>"
         f"<tr><th>By placement decision</th><td>"
         f"{_e(decision_counts_line(review.placement_counts(), PLACEMENT_WORDS))}</td></tr>"

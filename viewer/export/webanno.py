@@ -63,15 +63,25 @@ def web_annotations(review: ReviewedReport, *, citations_path: Path,
             doc = docs.get(item.document or "")
             if item.marked and sel is not None and sel.runs and doc is not None:
                 items.append(_annotation(item, claim, sel, doc, base, generated, generator))
+    collection_id = f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{base}@{generated}')}"
+    label = f"citeview review of {citations_path.name}"
+    # The page is embedded, but carries what the model asks of a page on its own (its
+    # context, an IRI, the collection it is part of, described as in the model's §5.2
+    # example), so it can be served as one.
+    page = {"@context": CONTEXT,
+            "id": f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{collection_id}/1')}",
+            "type": "AnnotationPage",
+            "partOf": {"id": collection_id, "label": label, "total": len(items)},
+            "startIndex": 0, "items": items}
     return {
         "@context": CONTEXT,
-        "id": f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{base}@{generated}')}",
+        "id": collection_id,
         "type": "AnnotationCollection",
-        "label": f"citeview review of {citations_path.name}",
+        "label": label,
         "total": len(items),
         "generator": {"type": "Software", "name": generator},
         "generated": generated,
-        "first": {"type": "AnnotationPage", "startIndex": 0, "items": items},
+        "first": page,
     }
 
 
