@@ -97,7 +97,7 @@ def _header(review: ReviewedReport, citations_path: Path,
     problems = "".join(f"<li>{_e(p)}</li>" for p in review.problems)
     return (
         f"<header>\n<h1>Review of {_e(citations_path.name)}</h1>\n<table class=\"facts\">"
-        f"<tr><th>Citations file</th><td>{_e(citations_path)}</td></tr>"
+        f"<tr><th>Citations file</th><td>{_e(citations_path.absolute())}</td></tr>"
         f"<tr><th>Reviewers</th><td>{_e(reviewers)}</td></tr>"
         f"<tr><th>Exported</th><td>{_e(timestamp_words(exported_at))}</td></tr>"
         f"<tr><th>Evidence by status</th><td>{_e(summary_line(review.summary))}</td></tr>"
@@ -131,8 +131,10 @@ def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | Non
     name = names.get(ev.document or "") or (Path(ev.document_path).name
                                             if ev.document_path else None)
     head = f"Evidence {ev.index + 1} of {count}" if count > 1 else "Evidence"
+    # What the picture shows: no highlight when the reviewer found the quote absent.
+    shown = ev.status if item.marked or ev.status == "rejected" else "not_located"
     facts = [("Status", outcome_words(item)),
-             ("Where", evidence_sentence(ev.status, page=item.page, lines=len(item.rects),
+             ("Where", evidence_sentence(shown, page=item.page, lines=len(item.rects),
                                          document=name)),
              ("Differences", differences_line(item) or "none named"),
              ("Placement", placement_line(item.decision))]
