@@ -38,7 +38,8 @@ sys.path.insert(0, str(REPO))
 from matcher.check import check_citations  # noqa: E402
 from matcher.citations import load_citations  # noqa: E402
 from viewer.checker.server import citations_record  # noqa: E402
-from viewer.export.run import Targets, export  # noqa: E402
+from viewer.export.run import export  # noqa: E402
+from viewer.state.exports import ExportTargets  # noqa: E402
 from viewer.state.files import demo_path  # noqa: E402
 
 PAGES, CITATIONS = 300, 200
@@ -100,7 +101,7 @@ def measure(name: str, cite: Path, out: Path, repeat: int) -> None:
     print(f"  {'step':<12} {'median s':>9} {'× check':>8}")
     print(f"  {'check':<12} {base:9.3f} {1.0:8.2f}   (baseline)")
     for kind in OUTPUTS:
-        target = Targets(**{kind: out / f"{name}{SUFFIX[kind]}"})
+        target = ExportTargets(**{kind: out / f"{name}{SUFFIX[kind]}"})
         took = median_time(lambda t=target: export(report, citations_path=cite,
                                                     citations=citations, targets=t), repeat)
         print(f"  {kind:<12} {took:9.3f} {took / base:8.2f}")

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from viewer.export.run import Targets, export
+from viewer.export.run import export
+from viewer.state.exports import ExportTargets
 from viewer.state.files import demo_path
 from viewer.state.records import Citations
 
@@ -47,7 +48,7 @@ def _export(tmp: Path, reviewed: bool) -> Exported:
         report = decide(report, PLACEMENTS, SUPPORTS)
     out = folder / "out"
     out.mkdir()
-    t = Targets(html=out / "r.html", csv=out / "r.csv", annotations=out / "r.jsonld")
+    t = ExportTargets(html=out / "r.html", csv=out / "r.csv", annotations=out / "r.jsonld")
     export(report, citations_path=cite, citations=citations, targets=t)
     assert t.html and t.csv and t.annotations
     return Exported(report, citations, cite, t.html, t.csv, t.annotations)

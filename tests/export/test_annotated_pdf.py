@@ -14,7 +14,8 @@ import pytest
 from matcher.vocabulary import PLACED
 from tests.simplepdf import write_pdf
 from viewer.export.annotate import HIGHLIGHT_COLORS, NAME_PREFIX, NOTE_COLOR, rgb
-from viewer.export.run import Targets, export
+from viewer.export.run import export
+from viewer.state.exports import ExportTargets
 
 from . import poppler
 from .helpers import REVIEWER, checked, decide, evidence, page_lines, write_cite
@@ -50,7 +51,7 @@ def annotated(tmp: Path, pdf: Path, quotes: Sequence[tuple[int, str]],
     if placements is not None:
         report = decide(report, placements)
     out = tmp / "annotated.pdf"
-    done = export(report, citations_path=cite, citations=citations, targets=Targets(pdf=out))
+    done = export(report, citations_path=cite, citations=citations, targets=ExportTargets(pdf=out))
     assert done.written == (out,)
     return out, report
 

@@ -12,8 +12,9 @@ from PySide6.QtWidgets import QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from tests.simplepdf import paragraph, write_pdf
+from viewer.state.exports import ExportTargets
 from viewer.state.files import demo_path
-from viewer.widgets.export_dialog import ExportChoice, ExportDialog, default_choice
+from viewer.widgets.export_dialog import ExportDialog, default_choice
 from viewer.window.shell import MainWindow
 
 MakeWindow = Callable[..., MainWindow]
@@ -28,7 +29,7 @@ def test_the_dialog_proposes_every_output_beside_the_file(qtbot: QtBot, tmp_path
                                                          ) -> None:
     cite = tmp_path / "answer.cite"
     proposed = default_choice(cite, documents=1)
-    assert proposed == ExportChoice(tmp_path / "answer.annotated.pdf",
+    assert proposed == ExportTargets(tmp_path / "answer.annotated.pdf",
                                     tmp_path / "answer.report.html", tmp_path / "answer.csv",
                                     tmp_path / "answer.annotations.jsonld")
     assert default_choice(cite, documents=2).pdf == tmp_path / "answer-annotated"
@@ -44,7 +45,7 @@ def test_the_dialog_proposes_every_output_beside_the_file(qtbot: QtBot, tmp_path
     dialog.boxes["annotations"].setChecked(False)
     assert not dialog.choice().any() and not dialog.export_button.isEnabled()
     dialog.findChildren(type(dialog.export_button))[1].click()  # html's Choose… button
-    assert dialog.choice() == ExportChoice(html=chosen) and dialog.export_button.isEnabled()
+    assert dialog.choice() == ExportTargets(html=chosen) and dialog.export_button.isEnabled()
 
 
 def test_export_from_the_window(qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
@@ -85,7 +86,7 @@ def test_a_long_export_shows_progress_and_can_be_cancelled(
     window = make_window()
     open_checked(qtbot, window, cite)
     out = tmp_path / "big.report.html"
-    window.exporter.ask = lambda _proposed, _several: ExportChoice(html=out)
+    window.exporter.ask = lambda _proposed, _several: ExportTargets(html=out)
     window.commands.export.trigger()
     qtbot.waitUntil(lambda: isinstance(window.exporter.progress, QProgressDialog)
                     and window.exporter.progress.isVisible(), timeout=30000)

@@ -243,13 +243,14 @@ class Server:
 
         from ..export import run, sidecar
         from ..export.writing import Cancelled, OutputError
+        from ..state.exports import ExportTargets
 
         cf, report = self.checked(rid, p.Check(request.path, request.moved, request.passwords))
         if self.stopping or rid in self.cancelled:
             raise p.CheckerError("cancelled")
         path = Path(request.path)
         review = Path(request.review) if request.review else sidecar.default_review_path(path)
-        targets = run.Targets(*(None if t is None else Path(t) for t in (
+        targets = ExportTargets(*(None if t is None else Path(t) for t in (
             request.pdf, request.html, request.csv, request.annotations)))
         try:
             data = report.model_dump(mode="json")

@@ -15,6 +15,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from matcher.citations import CitationsFile
     from matcher.document import OcrWordSource
 
 SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop")
@@ -76,3 +77,34 @@ def ocr_store() -> OcrWordSource:
     """Where ``citeview prepare`` keeps OCR word boxes, so prepared scans are matched."""
     from matcher.ocr.store import OcrStore
     return OcrStore.default()
+
+
+def add_input_options(parser: argparse.ArgumentParser) -> None:
+    """Add what reading and checking a citations file takes: ``--password``, ``--quiet``,
+    ``--max-size`` (``check`` and ``export`` share them)."""
+    from matcher.citations import DEFAULT_SIZE_LIMIT, SIZE_LIMIT_ENV
+
+    parser.add_argument("--password", action="append", default=[], metavar="DOC=PASSWORD",
+                        help="password for an encrypted document (repeatable)")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--max-size", type=float, metavar="MB", default=None,
+                        help="largest citations file read (default: "
+                             f"{DEFAULT_SIZE_LIMIT // 1_000_000} MB, or ${SIZE_LIMIT_ENV})")
+
+
+def passwords(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> dict[str, str]:
+    """The documents' passwords given; a usage error (status 2) for a malformed option."""
+    if opts.max_size is not None and not opts.max_size > 0:
+        parser.error("--max-size needs a number of MB above 0")
+    bad = [p for p in opts.password if "=" not in p]
+    if bad:
+        parser.error(f"--password needs DOC=PASSWORD, not {bad[0]!r}")
+    return dict(p.split("=", 1) for p in opts.password)
+
+
+def load(opts: argparse.Namespace) -> CitationsFile:
+    """Read ``opts.citations`` within ``--max-size`` (CitationsError when it is bad)."""
+    from matcher.citations import load_citations
+
+    return load_citations(opts.citations, max_bytes=None if opts.max_size is None
+                          else int(opts.max_size * 1_000_000))

@@ -14,12 +14,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import add_verbose, fail, ocr_store, route_mupdf
+from . import add_input_options, add_verbose, fail, load, ocr_store, route_mupdf
+from . import passwords as checked_passwords
 
 
 def parser() -> argparse.ArgumentParser:
-    from matcher.citations import DEFAULT_SIZE_LIMIT, SIZE_LIMIT_ENV
-
     ap = argparse.ArgumentParser(
         prog="citeview export",
         description="Write the review of a citations file as an annotated copy of each PDF, "
@@ -36,12 +35,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--csv", type=Path, metavar="OUT.csv", help="one row per evidence item")
     ap.add_argument("--annotations", type=Path, metavar="OUT.jsonld",
                     help="W3C Web Annotations (JSON-LD)")
-    ap.add_argument("--password", action="append", default=[], metavar="DOC=PASSWORD",
-                    help="password for an encrypted document (repeatable)")
-    ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    ap.add_argument("--max-size", type=float, metavar="MB", default=None,
-                    help="largest citations file read (default: "
-                         f"{DEFAULT_SIZE_LIMIT // 1_000_000} MB, or ${SIZE_LIMIT_ENV})")
+    add_input_options(ap)
     add_verbose(ap)
     return ap
 
@@ -49,19 +43,15 @@ def parser() -> argparse.ArgumentParser:
 def main(args: list[str]) -> int:
     ap = parser()
     opts = ap.parse_args(args)
-    from ..export.run import Targets
+    from ..state.exports import ExportTargets
 
-    targets = Targets(opts.pdf, opts.html, opts.csv, opts.annotations)
+    targets = ExportTargets(opts.pdf, opts.html, opts.csv, opts.annotations)
     if not targets.any():
         ap.error("nothing to export: give --pdf, --html, --csv or --annotations")
-    if opts.max_size is not None and not opts.max_size > 0:
-        ap.error("--max-size needs a number of MB above 0")
-    bad = [p for p in opts.password if "=" not in p]
-    if bad:
-        ap.error(f"--password needs DOC=PASSWORD, not {bad[0]!r}")
+    passwords = checked_passwords(ap, opts)
 
     from matcher.check import check_citations
-    from matcher.citations import CitationsError, load_citations
+    from matcher.citations import CitationsError
     from matcher.exit_status import exit_status, tell_problems
     from matcher.mupdf_messages import log_mupdf_complaints, stdout_reserved
     from matcher.progress import Progress
@@ -73,14 +63,12 @@ def main(args: list[str]) -> int:
 
     route_mupdf(opts.verbose)
     try:
-        cf = load_citations(opts.citations, max_bytes=None if opts.max_size is None
-                            else int(opts.max_size * 1_000_000))
+        cf = load(opts)
     except CitationsError as exc:
         return fail(str(exc))
     review = opts.review
     if review is None and default_review_path(opts.citations).is_file():
         review = default_review_path(opts.citations)
-    passwords = dict(p.split("=", 1) for p in opts.password)
     checking = Progress(0, unit="quotes", label="checking", show_after=1.0)
     exporting = Progress(0, unit="steps", label="exporting", show_after=1.0)
     with stdout_reserved():

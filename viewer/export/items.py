@@ -108,22 +108,22 @@ class Item:
         return ev.status
 
     @property
-    def page(self) -> int | None:
-        """1-based page of what is shown: the decision's when it names one, else the
-        matcher's."""
+    def place(self) -> tuple[int | None, tuple[Rect, ...]]:
+        """The 1-based page and rectangles shown: the decision's when it names them (a
+        relocation, or what was confirmed), else the matcher's."""
         d = self.current
         if d is not None and d.page is not None and d.rects and self.outcome in (
                 "relocated", "confirmed"):
-            return d.page
-        return self.evidence.page
+            return d.page, d.rects
+        return self.evidence.page, self.evidence.rects
+
+    @property
+    def page(self) -> int | None:
+        return self.place[0]
 
     @property
     def rects(self) -> tuple[Rect, ...]:
-        d = self.current
-        if d is not None and d.page is not None and d.rects and self.outcome in (
-                "relocated", "confirmed"):
-            return d.rects
-        return self.evidence.rects
+        return self.place[1]
 
     @property
     def marked(self) -> bool:

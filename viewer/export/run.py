@@ -19,6 +19,7 @@ from matcher.document import DocumentError, OcrWordSource, PdfSource, file_hash,
 from matcher.jsonout import json_text
 from matcher.vocabulary import CancelCallback, ProgressCallback
 
+from ..state.exports import ExportTargets
 from ..state.records import Citations
 from .annotate import Placed
 from .csv_table import csv_table
@@ -29,20 +30,6 @@ from .pdf import copy_names, write_annotated
 from .pictures import picture
 from .webanno import web_annotations
 from .writing import Cancelled, OutputError, refuse_inputs, write_bytes
-
-
-@dataclass(frozen=True, slots=True)
-class Targets:
-    """Where each output goes (None: not asked for). ``pdf`` is a file with one
-    document, a folder with several."""
-
-    pdf: Path | None = None
-    html: Path | None = None
-    csv: Path | None = None
-    annotations: Path | None = None
-
-    def any(self) -> bool:
-        return any(p is not None for p in (self.pdf, self.html, self.csv, self.annotations))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +69,7 @@ class _Documents:
 
 
 def export(report: Mapping[str, Any], *, citations_path: Path, citations: Citations,
-           targets: Targets, review_path: Path | None = None,
+           targets: ExportTargets, review_path: Path | None = None,
            passwords: Mapping[str, str] | None = None, ocr: OcrWordSource | None = None,
            progress: ProgressCallback | None = None, cancel: CancelCallback | None = None,
            now: dt.datetime | None = None) -> Exported:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -19,6 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..state.exports import ExportTargets
+
 # (key, label, default name after the citations file's stem, file filter)
 OUTPUTS = (
     ("pdf", "Annotated PDF", ".annotated.pdf", "PDF (*.pdf)"),
@@ -29,35 +30,23 @@ OUTPUTS = (
 # With several documents the annotated copies go to a folder of this name's form.
 COPIES_FOLDER = "{stem}-annotated"
 
+
 AskSave = Callable[[str, Path, str], Path | None]  # (title, proposed, filter) → chosen
 
 
-@dataclass(frozen=True)
-class ExportChoice:
-    """The outputs asked for (None: not wanted)."""
-
-    pdf: Path | None = None
-    html: Path | None = None
-    csv: Path | None = None
-    annotations: Path | None = None
-
-    def any(self) -> bool:
-        return any(p is not None for p in (self.pdf, self.html, self.csv, self.annotations))
-
-
-def default_choice(citations: Path, *, documents: int) -> ExportChoice:
+def default_choice(citations: Path, *, documents: int) -> ExportTargets:
     """Every output, each beside the citations file under its name."""
     stem, folder = citations.stem, citations.parent
     paths = {key: folder / f"{stem}{suffix}" for key, _, suffix, _ in OUTPUTS}
     if documents > 1:
         paths["pdf"] = folder / COPIES_FOLDER.format(stem=stem)
-    return ExportChoice(**paths)
+    return ExportTargets(**paths)
 
 
 class ExportDialog(QDialog):
     """A row per output: whether to write it, and its path with a button to choose one."""
 
-    def __init__(self, proposed: ExportChoice, *, several_documents: bool,
+    def __init__(self, proposed: ExportTargets, *, several_documents: bool,
                  ask_save: AskSave | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export the review")
@@ -95,12 +84,12 @@ class ExportDialog(QDialog):
         layout.addWidget(self.buttons)
         self._update()
 
-    def choice(self) -> ExportChoice:
+    def choice(self) -> ExportTargets:
         """What is ticked, at the paths given."""
         paths = {k: Path(self.paths[k].text()).expanduser()
                  for k, box in self.boxes.items()
                  if box.isChecked() and self.paths[k].text().strip()}
-        return ExportChoice(**paths)
+        return ExportTargets(**paths)
 
     def _update(self) -> None:
         self.export_button.setEnabled(self.choice().any())

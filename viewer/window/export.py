@@ -18,7 +18,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QProgressDialog
 
 from ..checker.protocol import Exported
-from ..widgets.export_dialog import ExportChoice, ExportDialog, default_choice
+from ..state.exports import ExportTargets
+from ..widgets.export_dialog import ExportDialog, default_choice
 from .operations import Operation
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 
 # Work that ends sooner than this shows no progress dialog (milliseconds).
 PROGRESS_AFTER_MS = 1000
-Ask = Callable[[ExportChoice, bool], ExportChoice | None]  # (proposed, several docs) → choice
+Ask = Callable[[ExportTargets, bool], ExportTargets | None]  # (proposed, several docs) → choice
 
 
 class ExportCommand(QObject):
@@ -65,7 +66,7 @@ class ExportCommand(QObject):
     def running(self) -> bool:
         return self.operation is not None and self.operation.is_running()
 
-    def run(self, choice: ExportChoice) -> Operation:
+    def run(self, choice: ExportTargets) -> Operation:
         """Export ``choice`` now, in the check process."""
         s, client = self.window.session, self.window.client
         assert s.citations_path is not None
@@ -123,7 +124,7 @@ class ExportCommand(QObject):
             self.progress.deleteLater()
             self.progress = None
 
-    def _dialog(self, proposed: ExportChoice, several: bool) -> ExportChoice | None:
+    def _dialog(self, proposed: ExportTargets, several: bool) -> ExportTargets | None:
         if not self.window.interactive:
             return proposed
         dialog = ExportDialog(proposed, several_documents=several, parent=self.window)
