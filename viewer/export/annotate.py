@@ -2,9 +2,9 @@
 for each item that could not be placed, coloured by what the review made of it.
 
 The highlight colours are light, so that the text under them, which MuPDF paints in
-multiply mode, stays black; each also differs from the others in lightness, so they
-stay apart for the common colour-vision deficiencies (the note's first line names the
-outcome as well). The README's legend shows them.
+multiply mode, stays black. Colour is never the only sign: each annotation's subject and
+note name its outcome in words, for readers who cannot tell the hues apart. The README's
+legend shows them.
 """
 
 from __future__ import annotations
