@@ -35,6 +35,7 @@ DifferenceKind = Literal["number", "negation", "word"]
 EVIDENCE_STATUSES: tuple[EvidenceStatus, ...] = get_args(EvidenceStatus)
 CLAIM_STATUSES: tuple[ClaimStatus, ...] = get_args(ClaimStatus)
 TEXT_MATCHES: tuple[TextMatch, ...] = get_args(TextMatch)
+DIFFERENCE_KINDS: tuple[DifferenceKind, ...] = get_args(DifferenceKind)
 # Worst first: the order in which a claim's badge summarises its evidence.
 STATUS_ORDER: tuple[EvidenceStatus, ...] = ("rejected", "not_located", "review", "located")
 # Statuses whose evidence carries a page and rectangles.

@@ -1,6 +1,6 @@
 """The ``citeview`` command: open the viewer, or run a headless subcommand.
 
-A subcommand (check, locate, schema, prepare, store) goes to :mod:`viewer.commands`,
+A subcommand (check, export, locate, schema, prepare, store) goes to :mod:`viewer.commands`,
 which never imports Qt, so ``citeview check`` starts fast and runs on a server; anything
 else opens the viewer (:mod:`viewer.app`). Every failure a user can cause ends in a
 one-paragraph message and exit status 2.
@@ -34,6 +34,9 @@ def _top_parser() -> argparse.ArgumentParser:
                     "are not there.",
         epilog="Subcommands (citeview SUBCOMMAND --help for details):\n"
                "  check CITATIONS [--json]          check every quote of a citations file\n"
+               "  export CITATIONS [--pdf P] [--html H] [--csv C] [--annotations A]\n"
+               "                                    annotated PDF, HTML report, CSV, W3C "
+               "annotations\n"
                "  locate PDF --quote TEXT [--page N] [--json]\n"
                "                                    place one quote on a PDF\n"
                "  schema                            print the citations file's JSON Schema\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from viewer.state.records import Alternative, Report
+from viewer.state.records import Alternative, Difference, Report
 
 ITEM = {"index": 1, "status": "review", "reason": "twice on the page", "document": "policy",
         "chunk_id": "policy#2", "repaired_from": "policy#1", "char_span": [10, 40],
@@ -29,12 +29,33 @@ def test_every_field_of_the_contract_is_kept() -> None:
 
 
 def test_fields_a_newer_writer_adds_are_accepted() -> None:
-    newer = {**ITEM, "differences": [{"kind": "figure"}], "decision": "accepted",
+    newer = {**ITEM, "confidence": {"kind": "figure"}, "decision": "accepted",
              "support": "yes"}
     report = Report.from_json({"summary": {**SUMMARY, "decided": 1}, "generator": "v2",
                                "claims": [{"id": "c", "evidence": [newer], "notes": "n"}]})
     assert report.claims[0].evidence[0] == Report.from_json(
         {"summary": SUMMARY, "claims": [{"id": "c", "evidence": [ITEM]}]}).claims[0].evidence[0]
+
+
+def test_differences_and_the_word_diff_are_kept() -> None:
+    item = {**ITEM, "differences": [{"kind": "number", "quote": "$952.18", "page": "$925.18"},
+                                    {"kind": "negation", "quote": None, "page": "not"},
+                                    {"kind": "tone", "quote": "x", "page": None}],
+            "word_diff": {"quote": [{"text": "$952.18", "op": "differs",
+                                     "against": "$925.18", "kind": "number"}],
+                          "found": [{"text": "$925.18", "op": "differs", "line": 0},
+                                    {"text": "yearly", "op": "dropped", "line": 0}]}}
+    [claim] = Report.from_json({"summary": SUMMARY,
+                                "claims": [{"id": "c", "evidence": [item]}]}).claims
+    [ev] = claim.evidence
+    assert ev.differences == (Difference("number", "$952.18", "$925.18"),
+                              Difference("negation", None, "not"),
+                              Difference("word", "x", None))  # a kind it does not know
+    assert ev.word_diff is not None
+    assert [(t.text, t.op, t.against) for t in ev.word_diff.quote] == \
+        [("$952.18", "differs", "$925.18")]
+    assert [(t.text, t.op, t.line) for t in ev.word_diff.found] == \
+        [("$925.18", "differs", 0), ("yearly", "dropped", 0)]
 
 
 def test_a_status_outside_the_vocabulary_is_named() -> None:

@@ -5,6 +5,7 @@
     inspection = client.inspect(doc.path, password)     # -> Inspection
     report = client.check(path, progress=bar.update)    # -> Report
     client.ocr_page(scan, 0)                            # -> words stored
+    client.export(path, html=out, progress=bar.update)  # -> Exported (files written)
 
 Each call blocks the calling thread (a :mod:`viewer.tasks` operation, never the GUI
 thread), so the window's code reads as if the work ran in-thread; calls from several
@@ -90,6 +91,24 @@ class CheckClient:
         """Recognise 0-based ``page`` now and store its words (for the next check);
         returns how many words were read."""
         return self.call(p.OcrPage(str(path), page, password), cancel=cancel)
+
+    def export(self, path: Path | str, *, pdf: Path | None = None, html: Path | None = None,
+               csv: Path | None = None, annotations: Path | None = None,
+               review: Path | None = None, moved: Mapping[str, Path | str] | None = None,
+               passwords: Mapping[str, str] | None = None,
+               progress: ProgressCallback | None = None,
+               cancel: CancelCallback | None = None) -> p.Exported:
+        """Check ``path`` (as last opened) again, apply its review (``review``, else the
+        one beside it) and write the outputs named; CheckerError saying why not."""
+        def named(target: Path | None) -> str | None:
+            return None if target is None else str(target)
+
+        request = p.Export(p.request_path(path), pdf=named(pdf), html=named(html),
+                           csv=named(csv), annotations=named(annotations),
+                           review=named(review),
+                           moved=tuple(sorted((k, str(v)) for k, v in (moved or {}).items())),
+                           passwords=tuple(sorted((passwords or {}).items())))
+        return self.call(request, progress=progress, cancel=cancel)
 
     def prepare(self, path: Path | str) -> None:
         """Have the process open, inspect and check ``path`` ahead of the requests for it."""

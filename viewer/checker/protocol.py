@@ -94,6 +94,30 @@ class OcrPage(Request[int]):
     password: str | None = field(default=None, repr=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """What an export wrote, and the documents it could not use (sentences)."""
+
+    written: tuple[str, ...]
+    problems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Export(Request[Exported]):
+    """Check the citations file at ``path`` (documents moved as given), apply its review,
+    and write the outputs named (None: not wanted). ``review`` None: the review beside
+    the file (``NAME.review.json``), when there is one."""
+
+    path: str
+    pdf: str | None = None
+    html: str | None = None
+    csv: str | None = None
+    annotations: str | None = None
+    review: str | None = None
+    moved: tuple[tuple[str, str], ...] = ()
+    passwords: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+
 # -- messages ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Call:

@@ -72,6 +72,7 @@ class Server:
         self.handlers: dict[type, Callable[[int, Any], object]] = {
             p.Open: self.open, p.Inspect: self.inspect, p.Check: self.check,
             p.ScannedPages: self.scanned_pages, p.OcrPage: self.ocr_page,
+            p.Export: self.export,
         }
 
     def run(self) -> None:
@@ -205,6 +206,11 @@ class Server:
 
     def check(self, rid: int, request: p.Check) -> Report:
         """Check the file last opened (as the window shows it), documents moved as given."""
+        report = self.checked(rid, request)[1]
+        return Report.from_json(report.model_dump(mode="json"))
+
+    def checked(self, rid: int, request: p.Check) -> tuple[Any, Any]:
+        """The citations file as checked (documents moved) and its ``CheckReport``."""
         from matcher.check import check_citations
         from matcher.citations import DocumentRef
         from matcher.ocr.store import OcrStore
@@ -228,7 +234,39 @@ class Server:
         report = check_citations(cf, path, progress=progress,
                                  cancel=lambda: self.arrived(rid),
                                  passwords=dict(request.passwords), ocr=OcrStore.default())
-        return Report.from_json(report.model_dump(mode="json"))
+        return cf, report
+
+    def export(self, rid: int, request: p.Export) -> p.Exported:
+        """Check the file again (as the window shows it), apply its review and write the
+        outputs; progress is the check's, then the export's."""
+        from matcher.ocr.store import OcrStore
+
+        from ..export import run, sidecar
+        from ..export.writing import Cancelled, OutputError
+        from ..state.exports import ExportTargets
+
+        cf, report = self.checked(rid, p.Check(request.path, request.moved, request.passwords))
+        if self.stopping or rid in self.cancelled:
+            raise p.CheckerError("cancelled")
+        path = Path(request.path)
+        review = Path(request.review) if request.review else sidecar.default_review_path(path)
+        targets = ExportTargets(*(None if t is None else Path(t) for t in (
+            request.pdf, request.html, request.csv, request.annotations)))
+        try:
+            data = report.model_dump(mode="json")
+            if request.review or review.is_file():
+                data = sidecar.apply_review(data, review)
+            done = run.export(
+                data, citations_path=path, citations=citations_record(cf, path),
+                targets=targets, review_path=review if review.is_file() else None,
+                passwords=dict(request.passwords), ocr=OcrStore.default(),
+                progress=lambda d, t: self.send(p.Progressed(rid, d, t)),
+                cancel=lambda: self.arrived(rid))
+        except (sidecar.ReviewError, OutputError) as exc:
+            raise p.CheckerError(str(exc)) from None
+        except Cancelled:
+            raise p.CheckerError("cancelled") from None
+        return p.Exported(tuple(str(w) for w in done.written), done.problems)
 
     def scanned_pages(self, _rid: int, request: p.ScannedPages) -> tuple[int, ...]:
         from .scans import pages_needing_ocr

@@ -1,5 +1,5 @@
-"""The headless commands: ``citeview check``, ``locate``, ``schema``, ``prepare``, ``store``,
-``desktop``.
+"""The headless commands: ``citeview check``, ``export``, ``locate``, ``schema``, ``prepare``,
+``store``, ``desktop``.
 
 They run in the command's own process, without a window: nothing here imports Qt, so
 ``citeview check`` starts fast and runs on a server. Every failure a user can cause ends
@@ -15,9 +15,10 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from matcher.citations import CitationsFile
     from matcher.document import OcrWordSource
 
-SUBCOMMANDS = ("check", "locate", "schema", "prepare", "store", "desktop")
+SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop")
 EXIT_USAGE = 2
 
 
@@ -26,6 +27,9 @@ def run(name: str, args: list[str]) -> int:
     if name == "check":
         from .check import main as check_main
         return check_main(args)
+    if name == "export":
+        from .export import main as export_main
+        return export_main(args)
     if name == "locate":
         from .locate import main as locate_main
         return locate_main(args)
@@ -73,3 +77,34 @@ def ocr_store() -> OcrWordSource:
     """Where ``citeview prepare`` keeps OCR word boxes, so prepared scans are matched."""
     from matcher.ocr.store import OcrStore
     return OcrStore.default()
+
+
+def add_input_options(parser: argparse.ArgumentParser) -> None:
+    """Add what reading and checking a citations file takes: ``--password``, ``--quiet``,
+    ``--max-size`` (``check`` and ``export`` share them)."""
+    from matcher.citations import DEFAULT_SIZE_LIMIT, SIZE_LIMIT_ENV
+
+    parser.add_argument("--password", action="append", default=[], metavar="DOC=PASSWORD",
+                        help="password for an encrypted document (repeatable)")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--max-size", type=float, metavar="MB", default=None,
+                        help="largest citations file read (default: "
+                             f"{DEFAULT_SIZE_LIMIT // 1_000_000} MB, or ${SIZE_LIMIT_ENV})")
+
+
+def passwords(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> dict[str, str]:
+    """The documents' passwords given; a usage error (status 2) for a malformed option."""
+    if opts.max_size is not None and not opts.max_size > 0:
+        parser.error("--max-size needs a number of MB above 0")
+    bad = [p for p in opts.password if "=" not in p]
+    if bad:
+        parser.error(f"--password needs DOC=PASSWORD, not {bad[0]!r}")
+    return dict(p.split("=", 1) for p in opts.password)
+
+
+def load(opts: argparse.Namespace) -> CitationsFile:
+    """Read ``opts.citations`` within ``--max-size`` (CitationsError when it is bad)."""
+    from matcher.citations import load_citations
+
+    return load_citations(opts.citations, max_bytes=None if opts.max_size is None
+                          else int(opts.max_size * 1_000_000))

@@ -9,15 +9,14 @@ from typing import TYPE_CHECKING
 
 from ..state.presentation import status_word, summary_line
 from ..state.records import Report
-from . import add_verbose, fail, ocr_store, route_mupdf
+from . import add_input_options, add_verbose, fail, load, ocr_store, route_mupdf
+from . import passwords as checked_passwords
 
 if TYPE_CHECKING:
     from matcher.report import CheckReport
 
 
 def main(args: list[str]) -> int:
-    from matcher.citations import DEFAULT_SIZE_LIMIT, SIZE_LIMIT_ENV
-
     parser = argparse.ArgumentParser(
         prog="citeview check",
         description="Check every evidence quote of a citations file against its PDFs. "
@@ -26,22 +25,13 @@ def main(args: list[str]) -> int:
                     "at fault).")
     parser.add_argument("citations", type=Path, help="a .cite or .json citations file")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--password", action="append", default=[], metavar="DOC=PASSWORD",
-                        help="password for an encrypted document (repeatable)")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    parser.add_argument("--max-size", type=float, metavar="MB", default=None,
-                        help="largest citations file read (default: "
-                             f"{DEFAULT_SIZE_LIMIT // 1_000_000} MB, or ${SIZE_LIMIT_ENV})")
+    add_input_options(parser)
     add_verbose(parser)
     opts = parser.parse_args(args)
-    if opts.max_size is not None and not opts.max_size > 0:
-        parser.error("--max-size needs a number of MB above 0")
-    bad = [p for p in opts.password if "=" not in p]
-    if bad:
-        parser.error(f"--password needs DOC=PASSWORD, not {bad[0]!r}")
+    passwords = checked_passwords(parser, opts)
 
     from matcher.check import check_citations
-    from matcher.citations import CitationsError, load_citations
+    from matcher.citations import CitationsError
     from matcher.exit_status import exit_status, tell_problems
     from matcher.jsonout import model_json
     from matcher.mupdf_messages import log_mupdf_complaints, stdout_reserved
@@ -49,8 +39,7 @@ def main(args: list[str]) -> int:
 
     route_mupdf(opts.verbose)
     try:
-        cf = load_citations(opts.citations, max_bytes=None if opts.max_size is None
-                            else int(opts.max_size * 1_000_000))
+        cf = load(opts)
     except CitationsError as exc:
         return fail(str(exc))
     if cf.assigned_ids and not opts.quiet:
@@ -58,7 +47,6 @@ def main(args: list[str]) -> int:
         shown = ", ".join(ids[:3]) + (f", … {ids[-1]}" if len(ids) > 3 else "")
         print(f"citeview: {opts.citations}: {len(ids)} claim(s) without an id were given "
               f"ids in file order: {shown}", file=sys.stderr)
-    passwords = dict(p.split("=", 1) for p in opts.password)
     # A progress line only for checks that outlast a second.
     bar = Progress(0, unit="quotes", label="checking", show_after=1.0)
     with stdout_reserved():

@@ -1,5 +1,5 @@
 """How citeview says what it found, in words: one place for the CLI table, the status bar,
-the detail pane (and the coming HTML report).
+the detail pane and the exports (the HTML report, the annotated PDF's notes, the CSV).
 
 Statuses are :mod:`matcher.vocabulary`'s; this module only chooses the words a person
 reads for them.
@@ -18,7 +18,7 @@ from typing import Literal
 
 from matcher.vocabulary import PLACED, ClaimStatus, EvidenceStatus
 
-from .records import Summary
+from .records import Summary, WordDiff
 
 # What a claim-list badge can say: a claim's status, or "pending" while the check runs.
 BadgeStatus = Literal[ClaimStatus, "pending"]
@@ -65,3 +65,131 @@ def summary_line(summary: Summary, *, separator: str = " · ") -> str:
     return separator.join((f"{summary.located} located", f"{summary.review} {needs} review",
                            f"{summary.not_located} not located",
                            f"{summary.rejected} rejected", f"{summary.uncited} uncited"))
+
+
+# -- review decisions, differences and what an exported item shows ----------------------
+# A reviewer's placement decision on an evidence item, and its support decision on a claim
+# (the review sidecar's values), in the words a reader of an export sees.
+PLACEMENT_WORDS: dict[str, str] = {
+    "confirmed": "confirmed",
+    "wrong_place": "wrong place",
+    "relocated": "relocated",
+    "absent": "absent",
+}
+SUPPORT_WORDS: dict[str, str] = {
+    "supported": "supported",
+    "partly": "partly supported",
+    "not_supported": "not supported",
+    "uncitable": "uncitable",
+}
+# What became of an item once the review is taken into account: the matcher's status
+# while no (current) decision stands, else the decision. Exports colour highlights by it.
+OUTCOME_WORDS: dict[str, str] = {
+    "located": "located, not yet reviewed",
+    "confirmed": "confirmed by the reviewer",
+    "review": "needs review",
+    "wrong_place": "wrong place, says the reviewer",
+    "relocated": "relocated by the reviewer",
+    "absent": "not in the document, says the reviewer",
+    "not_located": "not located",
+    "rejected": "rejected",
+}
+UNDECIDED = "undecided"
+STALE_NOTE = "stale: the quote or the document changed since it was decided; not applied"
+
+
+def placement_word(placement: str | None) -> str:
+    """The word for a placement decision (``None``: undecided).
+
+    >>> placement_word("wrong_place"), placement_word(None)
+    ('wrong place', 'undecided')
+    """
+    return UNDECIDED if placement is None else PLACEMENT_WORDS.get(placement, placement)
+
+
+def support_word(support: str | None) -> str:
+    """The words for a claim's support decision (``None``: undecided)."""
+    return UNDECIDED if support is None else SUPPORT_WORDS.get(support, support)
+
+
+def decision_sentence(word: str, *, reviewer: str | None, at: str | None, note: str = "",
+                      stale: bool = False) -> str:
+    """One line about a decision: what, who, when, the note; flagged when stale.
+
+    >>> decision_sentence("confirmed", reviewer="jdoe", at="2026-12-01T13:00:00Z", note="ok")
+    'confirmed by jdoe, 2026-12-01 13:00 UTC — ok'
+    """
+    who = f" by {reviewer}" if reviewer else ""
+    when = f", {timestamp_words(at)}" if at else ""
+    text = f"{word}{who}{when}" + (f" — {note}" if note else "")
+    return f"{text} ({STALE_NOTE})" if stale else text
+
+
+def timestamp_words(at: str) -> str:
+    """An ISO 8601 UTC time as a person reads it (``2026-12-01 13:00 UTC``); other text
+    as it is."""
+    if len(at) >= 16 and at[10] == "T" and at.endswith("Z"):
+        return f"{at[:10]} {at[11:16]} UTC"
+    return at
+
+
+def difference_sentence(kind: str, quote: str | None, page: str | None) -> str:
+    """What one difference between the quote and the page is, in words (the wording of
+    the matcher's reasons, :func:`matcher.diff.describe`; a test holds them together).
+
+    >>> difference_sentence("number", "952.18", "925.18")
+    'the quote says 952.18; the page says 925.18'
+    >>> difference_sentence("negation", "not", None)
+    "the quote says 'not', which the page does not"
+    >>> difference_sentence("negation", None, "not")
+    "the page says 'not', which the quote leaves out"
+    """
+    if quote is None:
+        return f"the page says {page!r}, which the quote leaves out"
+    if page is None:
+        return f"the quote says {quote!r}, which the page does not"
+    return f"the quote says {quote}; the page says {page}"
+
+
+# How a word of the quote or of the found text is shown beside the other: the same word, a
+# quote word the page lacks (or the page word standing against it), or a page word the
+# quote dropped (shown dimmed).
+DiffMark = Literal["same", "changed", "dropped"]
+_MARKS: dict[str, DiffMark] = {"same": "same", "differs": "changed", "dropped": "dropped"}
+Marked = list[tuple[str, DiffMark]]
+
+
+def diff_marks(word_diff: WordDiff | None, quote: str, found: str | None
+               ) -> tuple[Marked, Marked]:
+    """The quote's words and the found words, each with its mark, from the matcher's
+    ``word_diff`` (the same comparison that named the ``differences``, so what is marked
+    is what the reason says). An item without one (nothing placed) is shown unmarked.
+
+    >>> from .records import DiffToken, WordDiff
+    >>> d = WordDiff((DiffToken("$952.18", "differs", "$925.18", "number"),),
+    ...              (DiffToken("$925.18", "differs", "$952.18", "number"),
+    ...               DiffToken("yearly", "dropped")))
+    >>> diff_marks(d, "$952.18", "$925.18 yearly")
+    ([('$952.18', 'changed')], [('$925.18', 'changed'), ('yearly', 'dropped')])
+    """
+    if word_diff is None:
+        return ([(w, "same") for w in quote.split()],
+                [(w, "same") for w in (found or "").split()])
+    return ([(t.text, _MARKS.get(t.op, "same")) for t in word_diff.quote],
+            [(t.text, _MARKS.get(t.op, "same")) for t in word_diff.found])
+
+
+def decision_counts_line(counts: dict[str, int], words: dict[str, str], *,
+                         separator: str = " · ") -> str:
+    """Counts of decisions in one line, in ``words``' order, then the undecided ones
+    (and the stale among them).
+
+    >>> decision_counts_line({"confirmed": 3, "absent": 0, "undecided": 2, "stale": 1},
+    ...                      PLACEMENT_WORDS)
+    '3 confirmed · 0 absent · 2 undecided (1 stale)'
+    """
+    parts = [f"{counts[k]} {w}" for k, w in words.items() if k in counts]
+    undecided = f"{counts.get('undecided', 0)} {UNDECIDED}"
+    if counts.get("stale"):
+        undecided += f" ({counts['stale']} stale)"
+    return separator.join([*parts, undecided])

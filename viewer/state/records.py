@@ -18,7 +18,9 @@ from typing import Any
 
 from matcher.vocabulary import (
     CLAIM_STATUSES,
+    DIFFERENCE_KINDS,
     TEXT_MATCHES,
+    DifferenceKind,
     EvidenceStatus,
     Rect,
     TextMatch,
@@ -100,6 +102,8 @@ class EvidenceOutcome:
     document_path: str | None = None
     other_pages: tuple[int, ...] = ()  # 1-based pages holding the quote equally well
     alternatives: tuple[Alternative, ...] = ()  # other copies a review placement stands for
+    differences: tuple[Difference, ...] = ()  # quoted words the found text lacks
+    word_diff: WordDiff | None = None  # the quote against the highlighted lines, word by word
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], index: int = 0) -> EvidenceOutcome:
@@ -120,7 +124,56 @@ class EvidenceOutcome:
             document_path=data.get("document_path"),
             other_pages=tuple(int(p) for p in data.get("other_pages", ())),
             alternatives=tuple(Alternative(int(a["page"]), _rects(a.get("rects", ())))
-                               for a in data.get("alternatives", ())))
+                               for a in data.get("alternatives", ())),
+            differences=tuple(Difference.from_json(d) for d in data.get("differences") or ()),
+            word_diff=WordDiff.from_json(data["word_diff"]) if data.get("word_diff") else None)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A quoted word the found text lacks (``quote``), and the page word it stands against
+    (``page``, None when there is none); ``quote`` is None for a negation the page holds
+    inside the quoted passage and the quote leaves out."""
+
+    kind: DifferenceKind
+    quote: str | None
+    page: str | None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Difference:
+        kind = data.get("kind")
+        return cls(kind if kind in DIFFERENCE_KINDS else "word",
+                   None if data.get("quote") is None else str(data["quote"]),
+                   None if data.get("page") is None else str(data["page"]))
+
+
+@dataclass(frozen=True, slots=True)
+class DiffToken:
+    """One word of the quote or of the found text, and how it compares with the other:
+    ``same``, ``differs`` (``against`` the word on the other side, if any) or ``dropped``
+    (a page word the quote leaves out)."""
+
+    text: str
+    op: str
+    against: str | None = None
+    kind: str | None = None
+    line: int | None = None  # found words: the 0-based highlighted line they stand on
+
+
+@dataclass(frozen=True, slots=True)
+class WordDiff:
+    """The ``word_diff`` of a placed item: the quote's words and the found words."""
+
+    quote: tuple[DiffToken, ...]
+    found: tuple[DiffToken, ...]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> WordDiff:
+        def side(items: Any) -> tuple[DiffToken, ...]:
+            return tuple(DiffToken(str(t.get("text", "")), str(t.get("op", "same")),
+                                   t.get("against"), t.get("kind"), t.get("line"))
+                         for t in items or () if isinstance(t, Mapping))
+        return cls(side(data.get("quote")), side(data.get("found")))
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,7 @@ class Slots:
     previous_flagged: Slot
     shortcuts: Slot
     about: Slot
+    export: Slot = lambda: None  # File ▸ Export (viewer/window/export.py)
 
 
 class WindowActions(QObject):
@@ -59,6 +60,9 @@ class WindowActions(QObject):
                                    tip="Point to a document the citations file names")
         self.recheck = self._action("&Check Again", slots.recheck, "F5",
                                     tip="Run the check again")
+        self.export = self._action("&Export…", slots.export, "Ctrl+E",
+                                   tip="Write an annotated PDF, an HTML report, CSV, "
+                                       "W3C annotations")
         self.quit = self._action("&Quit", slots.quit, S.Quit)
         self.zoom_in = self._action("Zoom &In", slots.zoom_in, S.ZoomIn, "Ctrl+=")
         self.zoom_out = self._action("Zoom &Out", slots.zoom_out, S.ZoomOut)
@@ -78,6 +82,7 @@ class WindowActions(QObject):
         self.about = self._action("&About citeview", slots.about)
         self.locate.setEnabled(False)
         self.recheck.setEnabled(False)
+        self.export.setEnabled(False)
 
     def _action(self, text: str, slot: Slot, *shortcuts: str | QKeySequence,
                 tip: str = "") -> QAction:
@@ -95,7 +100,7 @@ class WindowActions(QObject):
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.open)
         recent = file_menu.addMenu("Open &Recent")
-        for a in (self.demo, None, self.locate, self.recheck, None, self.quit):
+        for a in (self.demo, None, self.locate, self.recheck, self.export, None, self.quit):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         view_menu = bar.addMenu("&View")
         for a in (self.zoom_in, self.zoom_out, self.zoom_100, None, self.fit_width,

@@ -44,6 +44,7 @@ from ..widgets.detail import DetailPane
 from ..widgets.notice import NoticeBar
 from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcuts
 from .controller import Busy, Controller, Notice
+from .export import ExportCommand
 from .settings import Preferences
 
 # Width of the claims side: a share of the window, within limits (logical pixels).
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         self.left_panel = left
         self.setCentralWidget(self.splitter)
         c, v = self.controller, self.view
+        self.exporter = ExportCommand(self)
         self.commands = WindowActions(self, Slots(
             open=self.open_dialog, open_demo=lambda: self.open_path(demo_path()),
             locate=c.locate_document, recheck=c.recheck, quit=self.close,
@@ -128,7 +130,8 @@ class MainWindow(QMainWindow):
             next_claim=lambda: self.step_claim(1), previous_claim=lambda: self.step_claim(-1),
             next_flagged=lambda: self.step_claim(1, flagged=True),
             previous_flagged=lambda: self.step_claim(-1, flagged=True),
-            shortcuts=lambda: show_shortcuts(self), about=lambda: show_about(self)))
+            shortcuts=lambda: show_shortcuts(self), about=lambda: show_about(self),
+            export=self.exporter.start))
         self.recent_menu = self.commands.build_menus(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         bar = self.commands.build_toolbar(self)

@@ -1,0 +1,192 @@
+"""``citeview export``: what it writes, what it refuses, its exit statuses, and that a
+killed export never leaves half a file under an output's name."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from tests.simplepdf import paragraph, write_pdf
+from viewer.export.writing import write_atomically
+from viewer.state.files import demo_path
+
+from .helpers import write_cite
+from .poppler import info
+
+
+def citeview(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "viewer.cli", "export", *map(str, args)],
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    folder = tmp_path / "case"
+    shutil.copytree(demo_path().parent, folder, ignore=shutil.ignore_patterns("__*"))
+    return folder / "demo.cite"
+
+
+def sidecar(path: Path, placement: str = "confirmed", **extra: object) -> Path:
+    path.write_text(json.dumps({"version": 1, "citations": "demo.cite", "evidence": [
+        {"claim": "c2", "index": 0, "placement": placement, "note": "checked",
+         "reviewer": "ana", "at": "2026-12-02T09:00:00Z", **extra}],
+        "claims": [{"claim": "c2", "support": "partly", "note": "", "reviewer": "ana",
+                    "at": "2026-12-02T09:01:00Z"}], "history": []}), encoding="utf-8")
+    return path
+
+
+def csv_rows(path: Path) -> dict[str, dict[str, str]]:
+    reader = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline=""))
+    return {f"{r['claim_id']}#{r['evidence_index']}": r for r in reader}
+
+
+def test_writes_every_output_and_names_them(demo: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    paths = [out / "a.pdf", out / "r.html", out / "r.csv", out / "r.jsonld"]
+    done = citeview(demo, "--pdf", paths[0], "--html", paths[1], "--csv", paths[2],
+                    "--annotations", paths[3])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [str(p) for p in paths[1:] + paths[:1]]
+    assert all(p.stat().st_size > 0 for p in paths)
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in paths)  # no temp
+    assert info(paths[0])["Pages"] == "3"
+    assert csv_rows(paths[2])["c2#0"]["placement"] == ""
+
+
+def test_the_review_beside_the_file_is_used(demo: Path, tmp_path: Path) -> None:
+    sidecar(demo.with_name("demo.review.json"))
+    out = tmp_path / "r.csv"
+    assert citeview(demo, "--csv", out).returncode == 0
+    row = csv_rows(out)["c2#0"]
+    assert (row["placement"], row["support"], row["reviewer"]) == ("confirmed", "partly", "ana")
+    other = sidecar(tmp_path / "other.json", "wrong_place")
+    assert citeview(demo, "--review", other, "--csv", out).returncode == 0
+    assert csv_rows(out)["c2#0"]["placement"] == "wrong_place"
+
+
+def test_a_decision_on_a_changed_quote_is_stale(demo: Path, tmp_path: Path) -> None:
+    review = sidecar(tmp_path / "r.json", quote_sha256=hashlib.sha256(b"old").hexdigest())
+    out = tmp_path / "r.csv"
+    assert citeview(demo, "--review", review, "--csv", out).returncode == 0
+    assert csv_rows(out)["c2#0"]["placement"] == "confirmed (stale)"
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"version": 2}',
+                                     '{"version": 1, "evidence": [{"claim": "c1"}]}'])
+def test_an_unusable_review_stops_before_anything_is_written(demo: Path, tmp_path: Path,
+                                                             content: str) -> None:
+    review = tmp_path / "bad.review.json"
+    review.write_text(content, encoding="utf-8")
+    out = tmp_path / "r.html"
+    done = citeview(demo, "--review", review, "--html", out)
+    assert done.returncode == 2 and not out.exists()
+    assert str(review) in done.stderr and "Traceback" not in done.stderr
+    missing = citeview(demo, "--review", tmp_path / "nowhere.json", "--html", out)
+    assert missing.returncode == 2 and "nowhere.json" in missing.stderr
+
+
+def test_an_input_is_never_overwritten(demo: Path, tmp_path: Path) -> None:
+    pdf = demo.with_name("policy.pdf")
+    original = pdf.read_bytes()
+    link = tmp_path / "link.pdf"
+    link.symlink_to(pdf)
+    hard = tmp_path / "hard.pdf"
+    os.link(pdf, hard)
+    for args in (["--pdf", pdf], ["--pdf", link], ["--pdf", hard], ["--html", demo],
+                 ["--csv", demo.with_name("demo.cite")], ["--pdf", demo.parent]):
+        done = citeview(demo, *args)
+        assert done.returncode == 2, args
+        assert "is an input" in done.stderr and "Traceback" not in done.stderr
+    assert pdf.read_bytes() == original and json.loads(demo.read_text())["claims"]
+    same = citeview(demo, "--html", tmp_path / "x.html", "--csv", tmp_path / "x.html")
+    assert same.returncode == 2 and "two outputs" in same.stderr
+
+
+def test_usage_mistakes_exit_2(demo: Path, tmp_path: Path) -> None:
+    assert citeview(demo).returncode == 2  # nothing asked for
+    bad = tmp_path / "bad.cite"
+    bad.write_text('{"claims": 3}', encoding="utf-8")
+    done = citeview(bad, "--html", tmp_path / "r.html")
+    assert done.returncode == 2 and "bad.cite" in done.stderr
+    assert not (tmp_path / "r.html").exists()
+    nowhere = citeview(demo, "--html", tmp_path / "no" / "such" / "r.html")
+    assert nowhere.returncode == 2 and "r.html" in nowhere.stderr
+
+
+def test_several_documents_and_one_missing(tmp_path: Path) -> None:
+    lines = ["The insurer pays the reasonable cost of temporary repairs after a loss.",
+             "Water damage from a continuous leak over fourteen days is excluded."]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = write_pdf(tmp_path / "a" / "policy.pdf", [paragraph(lines)])
+    b = write_pdf(tmp_path / "b" / "policy.pdf", [paragraph(lines[::-1])])
+    cite = write_cite(tmp_path / "two.cite", {"a": a, "b": b, "gone": tmp_path / "gone.pdf"},
+                      [("c1", "a", 1, lines[0]), ("c2", "b", 1, lines[1]),
+                       ("c3", "gone", 1, lines[1])])
+    out = tmp_path / "copies"
+    done = citeview(cite, "--pdf", out, "--csv", tmp_path / "r.csv")
+    assert done.returncode == 2 and "gone.pdf" in done.stderr
+    # One copy per usable document, under its own name (the id first: the names clash).
+    assert sorted(p.name for p in out.iterdir()) == ["a-policy.pdf", "b-policy.pdf"]
+    with pymupdf.open(out / "b-policy.pdf") as doc:
+        page = doc[0]
+        assert [a.info["id"] for a in page.annots()] == ["citeview:c2#0"]
+    assert csv_rows(tmp_path / "r.csv")["c3#0"]["status"] == "not_located"
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "r.html"
+    target.write_bytes(b"old report")
+
+    def broken(fh: io.BufferedWriter) -> None:
+        fh.write(b"half of a new rep")
+        raise RuntimeError("disk pulled out")
+
+    with pytest.raises(RuntimeError):
+        write_atomically(target, broken)  # type: ignore[arg-type]
+    assert target.read_bytes() == b"old report"
+    assert [p.name for p in tmp_path.iterdir()] == ["r.html"]
+
+
+def test_a_killed_export_leaves_no_half_file(tmp_path: Path) -> None:
+    """Killed at moments spread over its run, an export leaves under the output's name
+    either nothing or a whole PDF: never part of one."""
+    lines = [f"Line {i} of the schedule names coverage item number {i * 7} in full."
+             for i in range(40)]
+    pdf = write_pdf(tmp_path / "big.pdf", [paragraph(lines) for _ in range(120)])
+    cite = write_cite(tmp_path / "big.cite", {"doc": pdf},
+                      [(f"c{i}", "doc", i + 1, lines[i % 40]) for i in range(120)])
+    start = time.monotonic()
+    full = citeview(cite, "--pdf", tmp_path / "whole.pdf")
+    assert full.returncode == 0, full.stderr
+    took = time.monotonic() - start
+    seen = set()
+    for k in range(8):
+        out = tmp_path / f"killed{k}.pdf"
+        proc = subprocess.Popen([sys.executable, "-m", "viewer.cli", "export", str(cite),
+                                 "--pdf", str(out), "--quiet"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(took * (k + 1) / 9)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+        if out.exists():
+            seen.add("whole")
+            assert info(out)["Pages"] == "120"
+            with pymupdf.open(out) as doc:
+                assert doc.page_count == 120
+        else:
+            seen.add("none")
+    assert seen <= {"whole", "none"}  # both are fine; half a file never is

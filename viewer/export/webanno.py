@@ -1,0 +1,140 @@
+"""W3C Web Annotations (JSON-LD): one Annotation per highlighted evidence item.
+
+An ``AnnotationCollection`` (Web Annotation Data Model §5) whose first page holds every
+annotation. Each annotation targets the PDF (its ``file:`` URI; its SHA-256 as the
+``canonical`` IRI of the source, an RFC 6920 ``ni:`` name, so a reader can tell it is
+the very file reviewed) with two selectors that name the same words: a
+``FragmentSelector`` conforming to RFC 3778 (``page=N&viewrect=left,top,width,height``,
+points on the page as displayed) and a page fragment refined by a ``TextQuoteSelector``
+(the words, and 32 characters of the page text before and after them). A highlight
+assembled from places apart on the page has a target per place. The bodies are the
+claim (``describing``), the placement and support decisions (``assessing``) and their
+notes (``commenting``).
+"""
+
+from __future__ import annotations
+
+import base64
+import uuid
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..state.presentation import decision_sentence, placement_word, support_word
+from .items import ClaimReview, DocumentFacts, Item, ReviewedReport
+from .pagetext import Selection
+from .wording import outcome_words
+
+CONTEXT = "http://www.w3.org/ns/anno.jsonld"
+RFC3778 = "http://tools.ietf.org/rfc/rfc3778"
+PDF_FORMAT = "application/pdf"
+
+
+def ni_uri(sha256_hex: str) -> str:
+    """The RFC 6920 name of content with this SHA-256.
+
+    >>> ni_uri("00" * 32)
+    'ni:///sha-256;AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
+    """
+    raw = bytes.fromhex(sha256_hex)
+    return "ni:///sha-256;" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def viewrect(page: int, rect: Sequence[float]) -> str:
+    """An RFC 3778 fragment for a region of a page (points, page as displayed).
+
+    >>> viewrect(3, (72.0, 100.04, 310.4, 112.0))
+    'page=3&viewrect=72.0,100.0,238.4,12.0'
+    """
+    x0, y0, x1, y1 = rect
+    return f"page={page}&viewrect={x0:.1f},{y0:.1f},{x1 - x0:.1f},{y1 - y0:.1f}"
+
+
+def web_annotations(review: ReviewedReport, *, citations_path: Path,
+                    documents: Sequence[DocumentFacts], selections: Mapping[str, Selection],
+                    generated: str, generator: str) -> dict[str, Any]:
+    """The collection for every highlighted item that has a ``selections`` entry."""
+    docs = {d.id: d for d in documents}
+    base = citations_path.absolute().as_uri()
+    items = []
+    for claim in review.claims:
+        for item in claim.items:
+            sel = selections.get(item.key)
+            doc = docs.get(item.document or "")
+            if item.marked and sel is not None and sel.runs and doc is not None:
+                items.append(_annotation(item, claim, sel, doc, base, generated, generator))
+    collection_id = f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{base}@{generated}')}"
+    label = f"citeview review of {citations_path.name}"
+    # The page is embedded, but carries what the model asks of a page on its own (its
+    # context, an IRI, the collection it is part of, described as in the model's §5.2
+    # example), so it can be served as one.
+    page = {"@context": CONTEXT,
+            "id": f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{collection_id}/1')}",
+            "type": "AnnotationPage",
+            "partOf": {"id": collection_id, "label": label, "total": len(items)},
+            "startIndex": 0, "items": items}
+    return {
+        "@context": CONTEXT,
+        "id": collection_id,
+        "type": "AnnotationCollection",
+        "label": label,
+        "total": len(items),
+        "generator": {"type": "Software", "name": generator},
+        "generated": generated,
+        "first": page,
+    }
+
+
+def _annotation(item: Item, claim: ClaimReview, sel: Selection, doc: DocumentFacts,
+                base: str, generated: str, generator: str) -> dict[str, Any]:
+    page = item.page or 1
+    source: dict[str, Any] = {"id": doc.path.absolute().as_uri(), "format": PDF_FORMAT}
+    if doc.sha256:
+        source["canonical"] = ni_uri(doc.sha256)
+    targets = [{
+        "type": "SpecificResource",
+        "source": source,
+        "selector": [
+            {"type": "FragmentSelector", "conformsTo": RFC3778, "value": viewrect(page, box)},
+            {"type": "FragmentSelector", "conformsTo": RFC3778, "value": f"page={page}",
+             "refinedBy": {"type": "TextQuoteSelector", "exact": run.exact,
+                           "prefix": run.prefix, "suffix": run.suffix}},
+        ]} for run, box in zip(sel.runs, sel.shown, strict=True)]
+    annotation: dict[str, Any] = {
+        "@context": CONTEXT,
+        "id": f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{base}#{item.key}')}",
+        "type": "Annotation",
+        "motivation": "highlighting",
+        "body": _bodies(item, claim),
+        "target": targets[0] if len(targets) == 1 else targets,
+        "generator": {"type": "Software", "name": generator},
+        "generated": generated,
+    }
+    d = item.decision
+    if d is not None and d.reviewer:
+        annotation["creator"] = {"type": "Person", "name": d.reviewer}
+    if d is not None and d.at:
+        annotation["created"] = d.at
+    return annotation
+
+
+def _bodies(item: Item, claim: ClaimReview) -> list[dict[str, str]]:
+    def body(purpose: str, value: str) -> dict[str, str]:
+        return {"type": "TextualBody", "purpose": purpose, "value": value,
+                "format": "text/plain"}
+
+    out = [body("describing", f"Claim {claim.id}: {claim.text}" if claim.text
+                else f"Claim {claim.id}")]
+    d = item.decision
+    decided = "undecided" if d is None else decision_sentence(
+        placement_word(d.placement), reviewer=d.reviewer, at=d.at, stale=d.stale)
+    out.append(body("assessing", f"Placement: {decided}. Check: {outcome_words(item)}."))
+    if d is not None and d.note:
+        out.append(body("commenting", d.note))
+    s = claim.support
+    if s is not None:
+        out.append(body("assessing", "Support: " + decision_sentence(
+            support_word(s.support), reviewer=s.reviewer, at=s.at, stale=s.stale) + "."))
+        if s.note:
+            out.append(body("commenting", s.note))
+    return out
