@@ -159,6 +159,16 @@ _MARKS: dict[str, DiffMark] = {"same": "same", "differs": "changed", "dropped": 
 Marked = list[tuple[str, DiffMark]]
 
 
+def difference_pair(quote: str | None, page: str | None) -> str:
+    """One difference as a reader scans it: ``$952.18 ≠ $925.18``; a quoted word the
+    page lacks altogether, or a page word the quote leaves out, against a dash.
+
+    >>> difference_pair("$952.18", "$925.18"), difference_pair("not", None)
+    ('$952.18 ≠ $925.18', 'not ≠ —')
+    """
+    return f"{quote if quote is not None else '—'} ≠ {page if page is not None else '—'}"
+
+
 def diff_marks(word_diff: WordDiff | None, quote: str, found: str | None
                ) -> tuple[Marked, Marked]:
     """The quote's words and the found words, each with its mark, from the matcher's

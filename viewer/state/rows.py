@@ -14,7 +14,7 @@ from pathlib import Path
 from matcher.vocabulary import STATUS_ORDER, EvidenceStatus
 
 from .presentation import BadgeStatus, evidence_sentence
-from .records import Citations, EvidenceOutcome, Report
+from .records import Citations, Difference, EvidenceOutcome, Report, WordDiff
 
 # Worst first, as a badge summarises a claim: the evidence order, with "pending" before
 # "located" (not known to be fine yet) and "uncited" last (nothing to look at).
@@ -49,6 +49,8 @@ class EvidenceView:
     page: int | None  # 1-based
     document_name: str | None
     notice: str  # a plain sentence about the highlight (or why there is none)
+    differences: tuple[Difference, ...] = ()  # quoted words the found text lacks
+    word_diff: WordDiff | None = None  # the quote against the highlighted lines
 
 
 def claim_rows(citations: Citations | None, report: Report | None) -> list[ClaimRow]:
@@ -92,7 +94,8 @@ def evidence_views(citations: Citations | None, report: Report | None, claim_id:
         notice = evidence_sentence(got.status, page=got.page, lines=len(got.rects),
                                    document=name)
         views.append(EvidenceView(i, got.status, got.quote or ev.quote, got.found_text,
-                                  got.score, got.reason, got.page, name, notice))
+                                  got.score, got.reason, got.page, name, notice,
+                                  got.differences, got.word_diff))
     return views
 
 

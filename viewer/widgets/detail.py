@@ -1,7 +1,11 @@
 """The detail pane: the selected claim's evidence — quote, text found, score, reason.
 
 It also says plainly when there is no highlight and why ("Not found in policy.pdf — no
-highlight shown"; "This claim is uncited"), so a missing box is never a silent one.
+highlight shown"; "This claim is uncited"), so a missing box is never a silent one. A
+quote that differs from the words found under its highlight is shown word by word (the
+matcher's ``word_diff``): the quote's words the page lacks are marked, with the page's word
+beside them, and page words the quote dropped are dimmed, so "$952.18 ≠ $925.18" is seen
+without reading both passages. None of these marks uses the highlight colour.
 """
 
 from __future__ import annotations
@@ -12,9 +16,23 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from ..palette import badge_color
-from ..state.presentation import UNCITED_SENTENCE, BadgeStatus, status_word
+from ..state.presentation import (
+    UNCITED_SENTENCE,
+    BadgeStatus,
+    DiffMark,
+    diff_marks,
+    difference_pair,
+    status_word,
+)
 from ..state.rows import EvidenceView
 from ..state.session import Change, Session
+
+# How a marked word is drawn (rich text): a quoted word the page lacks, and the page word
+# against it, bold and underlined in red; a page word the quote left out in grey.
+DIFF_STYLES: dict[DiffMark, str] = {
+    "changed": "color:#B3261E; font-weight:bold; text-decoration:underline",
+    "dropped": "color:#8A8F98",
+}
 
 
 class DetailPane(QTextBrowser):
@@ -67,9 +85,14 @@ class DetailPane(QTextBrowser):
     def _evidence(self, ev: EvidenceView, count: int) -> str:
         head = f"Evidence {ev.index + 1} of {count}: " if count > 1 else ""
         out = [f"<hr><p>{escape(head)}{self._badge(ev.status)} <b>{escape(ev.notice)}</b></p>"]
-        out.append(f"<p><b>Quote</b><br>“{escape(ev.quote)}”</p>")
+        quote, found = diff_marks(ev.word_diff, ev.quote, ev.found_text)
+        out.append(f"<p><b>Quote</b><br>“{_marked(quote)}”</p>")
         if ev.found_text:
-            out.append(f"<p><b>Found under the highlight</b><br>“{escape(ev.found_text)}”</p>")
+            out.append(f"<p><b>Found under the highlight</b><br>“{_marked(found)}”</p>")
+        if ev.differences:
+            pairs = " · ".join(escape(difference_pair(d.quote, d.page)) for d in ev.differences)
+            out.append(f'<p><b>Differs from the page</b><br><span style="'
+                       f'{DIFF_STYLES["changed"]}">{pairs}</span></p>')
         facts = []
         if ev.score is not None:
             facts.append(f"score {ev.score:.1f}")
@@ -80,6 +103,12 @@ class DetailPane(QTextBrowser):
         if ev.reason:
             out.append(f"<p><b>Reason</b><br>{escape(ev.reason)}</p>")
         return "".join(out)
+
+
+def _marked(words: list[tuple[str, DiffMark]]) -> str:
+    return " ".join(escape(w) if mark == "same" else
+                    f'<span style="{DIFF_STYLES[mark]}">{escape(w)}</span>'
+                    for w, mark in words)
 
 
 def _p(text: str) -> str:
