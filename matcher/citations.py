@@ -76,6 +76,10 @@ class Claim(_Model):
     id: str = Field(min_length=1)
     text: str = ""
     evidence: list[Evidence] = Field(default_factory=list)
+    flag: str | None = Field(default=None,
+                             description="why the upstream system wants a person to look at "
+                                         "this claim (a short reason); the viewer's review "
+                                         "queue includes it")
 
 
 class CitationsFile(_Model):

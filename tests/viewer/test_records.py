@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from viewer.state.records import Alternative, Report
+from viewer.state.records import Alternative, Difference, Report
 
 ITEM = {"index": 1, "status": "review", "reason": "twice on the page", "document": "policy",
         "chunk_id": "policy#2", "repaired_from": "policy#1", "char_span": [10, 40],
@@ -29,8 +29,7 @@ def test_every_field_of_the_contract_is_kept() -> None:
 
 
 def test_fields_a_newer_writer_adds_are_accepted() -> None:
-    newer = {**ITEM, "differences": [{"kind": "figure"}], "decision": "accepted",
-             "support": "yes"}
+    newer = {**ITEM, "verdict": [{"kind": "figure"}], "decision": None, "score_v2": "yes"}
     report = Report.from_json({"summary": {**SUMMARY, "decided": 1}, "generator": "v2",
                                "claims": [{"id": "c", "evidence": [newer], "notes": "n"}]})
     assert report.claims[0].evidence[0] == Report.from_json(
@@ -41,3 +40,18 @@ def test_a_status_outside_the_vocabulary_is_named() -> None:
     with pytest.raises(ValueError, match="'maybe'"):
         Report.from_json({"summary": SUMMARY,
                           "claims": [{"id": "c", "evidence": [{**ITEM, "status": "maybe"}]}]})
+
+
+def test_differences_are_read_and_their_absence_tolerated() -> None:
+    said = [{"kind": "number", "quote": "952.18", "page": "925.18"},
+            {"kind": "negation", "quote": "not", "page": None},
+            {"kind": "tense", "quote": "was"}]  # a kind this reader does not know yet
+    [ev] = Report.from_json({"summary": SUMMARY, "claims": [
+        {"id": "c", "evidence": [{**ITEM, "differences": said}]}]}).claims[0].evidence
+    assert ev.differences == (Difference("number", "952.18", "925.18"),
+                              Difference("negation", "not", None),
+                              Difference("tense", "was", None))
+    for absent in ({}, {"differences": None}, {"differences": []}):
+        [ev] = Report.from_json({"summary": SUMMARY, "claims": [
+            {"id": "c", "evidence": [{**ITEM, **absent}]}]}).claims[0].evidence
+        assert ev.differences == ()

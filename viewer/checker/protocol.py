@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from ..state.documents import Inspection
 from ..state.records import Citations, Report
+from ..state.selection import PageWordBoxes
 
 T = TypeVar("T")
 
@@ -87,6 +88,16 @@ class ScannedPages(Request[tuple[int, ...]]):
 @dataclass(frozen=True, slots=True)
 class OcrPage(Request[int]):
     """Recognise one 0-based page now and store its word boxes; replies the word count."""
+
+    path: str
+    page: int
+    password: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Words(Request[PageWordBoxes]):
+    """One 0-based page's words with their boxes (words space), in reading order: the
+    text layer's, or the stored OCR boxes of a scanned page."""
 
     path: str
     page: int

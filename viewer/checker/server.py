@@ -28,6 +28,7 @@ from typing import Any
 
 from ..state.documents import Inspection
 from ..state.records import Citations, Report
+from ..state.selection import PageWordBoxes
 from . import protocol as p
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,7 @@ class Server:
         self.stopping = False
         self.citations: tuple[str, Any] | None = None  # the last file opened: path, model
         self.cancelled: set[int] = set()  # requests the window no longer waits for
+        self.word_reader: Any = None  # a PageWordReader, once words are asked for
         # Preparing: what will be asked, answers not yet asked for, calls waiting.
         self.preparing = False
         self.foreseen: set[p.Request[Any]] = set()
@@ -72,6 +74,7 @@ class Server:
         self.handlers: dict[type, Callable[[int, Any], object]] = {
             p.Open: self.open, p.Inspect: self.inspect, p.Check: self.check,
             p.ScannedPages: self.scanned_pages, p.OcrPage: self.ocr_page,
+            p.Words: self.words,
         }
 
     def run(self) -> None:
@@ -245,6 +248,15 @@ class Server:
             return recognise_page(Path(request.path), request.page, password=request.password)
         except (OcrFailed, OcrSetupError) as exc:  # a sentence for the person already
             raise p.CheckerError(str(exc)) from None
+
+
+    def words(self, _rid: int, request: p.Words) -> PageWordBoxes:
+        if self.word_reader is None:
+            from .page_words import PageWordReader
+
+            self.word_reader = PageWordReader()
+        return self.word_reader.words(Path(request.path), request.page,
+                                      password=request.password)
 
 
 def citations_record(cf: Any, path: str | Path) -> Citations:

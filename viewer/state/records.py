@@ -48,6 +48,7 @@ class ClaimEntry:
     id: str
     text: str
     evidence: tuple[EvidenceEntry, ...]
+    flag: str | None = None  # why the upstream system flagged the claim for a person
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ class Citations:
                             for d in data.get("documents", ())),
             claims=tuple(ClaimEntry(c["id"], c.get("text", ""), tuple(
                 EvidenceEntry(e["quote"], e.get("page"), e.get("chunk_id"))
-                for e in c.get("evidence", ()))) for c in data.get("claims", ())),
+                for e in c.get("evidence", ())), c.get("flag")) for c in data.get("claims", ())),
             chunk_pages={ch["id"]: tuple(ch.get("pages") or ())
                          for ch in data.get("chunks", ())})
 
@@ -100,6 +101,7 @@ class EvidenceOutcome:
     document_path: str | None = None
     other_pages: tuple[int, ...] = ()  # 1-based pages holding the quote equally well
     alternatives: tuple[Alternative, ...] = ()  # other copies a review placement stands for
+    differences: tuple[Difference, ...] = ()  # what the quote says that the page does not
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], index: int = 0) -> EvidenceOutcome:
@@ -120,7 +122,8 @@ class EvidenceOutcome:
             document_path=data.get("document_path"),
             other_pages=tuple(int(p) for p in data.get("other_pages", ())),
             alternatives=tuple(Alternative(int(a["page"]), _rects(a.get("rects", ())))
-                               for a in data.get("alternatives", ())))
+                               for a in data.get("alternatives", ())),
+            differences=tuple(Difference.from_json(d) for d in data.get("differences") or ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +132,25 @@ class Alternative:
 
     page: int
     rects: tuple[Rect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A figure, a negation or a word the quote has and the page has otherwise (or not).
+
+    ``kind`` is ``number``, ``negation`` or ``word`` (a kind this reader does not know is
+    kept as it is); ``page`` is what the page has instead, None when it has nothing.
+    """
+
+    kind: str
+    quote: str
+    page: str | None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Difference:
+        page = data.get("page")
+        return cls(str(data.get("kind", "word")), str(data.get("quote", "")),
+                   None if page is None else str(page))
 
 
 def _rects(items: Any) -> tuple[Rect, ...]:
