@@ -65,11 +65,12 @@ def full_disk(folder: Path, size_kb: int = 64) -> Iterator[Path]:
 def fill(folder: Path) -> Path:
     """Write a file into ``folder`` until its file system has no space left."""
     filler = folder / "filler.bin"
-    with open(filler, "wb") as fh:
-        try:
-            while True:
-                fh.write(b"\0" * 4096)
-                fh.flush()
-        except OSError:
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        while os.write(fd, b"\0" * 4096):
             pass
+    except OSError:  # no space left: what was meant
+        pass
+    finally:
+        os.close(fd)
     return filler
