@@ -273,7 +273,11 @@ class Review:
         if decision.document_sha256 is None:
             return ""
         doc = decision.document or (outcome.document if outcome is not None else None)
-        current = self.hashes.get(doc) if doc is not None else None
+        if doc is None:  # the item names no document (rejected): any of the file's will do
+            if decision.document_sha256 in self.hashes.values():
+                return ""
+            return "none of the file's documents is the one it was decided on"
+        current = self.hashes.get(doc)
         if current is None:
             return "the document cannot be read to confirm it is the one decided on"
         if current != decision.document_sha256:
