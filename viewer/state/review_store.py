@@ -271,6 +271,11 @@ class ReviewStore:
     def overwrite(self, decisions: Decisions) -> None:
         """Write the decisions atomically whatever is on disk now."""
         data = dumps(decisions)
+        if self.where == "data":  # citeview's own folder may not exist yet
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SaveError(self.path, write_reason(exc)) from None
         write_atomic(self.path, data)
         self._seen = signature(self.path, data)
 

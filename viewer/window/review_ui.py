@@ -67,7 +67,6 @@ class ReviewUi(QObject):
         self._place()
         window.claims.delegate.tags = self._tags
         self.controller.changed.connect(self.refresh)
-        self.controller.undo_stack.indexChanged.connect(lambda _i: self.refresh())
         self.relocation.changed.connect(self.refresh)
         self.relocation.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.controller.message.connect(lambda text: window.statusBar().showMessage(text, 0))
