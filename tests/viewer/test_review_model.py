@@ -10,8 +10,9 @@ import pytest
 
 from matcher.report import Alternative as ReportAlternative
 from matcher.report import ClaimResult
-from viewer.state.records import Citations, Report
+from viewer.state.records import Citations, Difference, Report
 from viewer.state.review import Decisions, HistoryEntry, Review, copies, sha256_text
+from viewer.state.review_text import panel_text
 
 from .helpers import citations, evidence, report
 
@@ -178,3 +179,31 @@ def test_orphan_decisions_are_kept_but_not_shown(cites: Citations) -> None:
     r.attach(smaller, the_report(), {"policy": H1})
     assert r.claim_state("rev") is None and ("rev", 0) in r.decisions.evidence
     assert "rev" not in r.queue()
+
+
+def test_differences_put_an_item_in_the_queue_and_are_named(cites: Citations) -> None:
+    located = evidence("located", page=1, rects=[A], quote="q-ok")
+    said = [{"kind": "number", "quote": "952.18", "page": "925.18"},
+            {"kind": "negation", "quote": "not", "page": None}]
+    raw = {"summary": {}, "claims": [{"id": "ok", "evidence": [
+        {**located.model_dump(mode="json"), "differences": said}]}]}
+    r = Review()
+    r.attach(cites, Report.from_json(raw), {"policy": H1})
+    assert r.queue() == ["ok", "flag"]  # "flag" is flagged upstream
+    assert r.claim_state("ok").items[0].needs == ("differences",)  # type: ignore[union-attr]
+    assert r.outcome("ok", 0).differences[0] == Difference("number", "952.18", "925.18")  # type: ignore[union-attr]
+    text = panel_text(r, "ok", 0, location="")
+    assert text.differences == "differences: 952.18 ≠ 925.18 · “not” is not on the page"
+    assert panel_text(r, "none", 0, location="").claim.startswith("none · no evidence")
+
+
+def test_a_rejected_item_names_no_document_so_any_of_the_files_will_do(
+        cites: Citations, review: Review) -> None:
+    decide(review, "gone", 0, "absent")  # an item whose outcome names its document
+    item = replace(review.decisions.evidence[("gone", 0)], document_sha256=H1)
+    review.decisions.evidence[("gone", 0)] = item
+    bare = report(ClaimResult(id="gone", evidence=[evidence("rejected", document=None)]))  # type: ignore[arg-type]
+    review.attach(cites, bare, {"policy": H1, "other": H2})
+    assert not review.claim_state("gone").items[0].stale  # type: ignore[union-attr]
+    review.attach(cites, bare, {"policy": H2})
+    assert "none of the file's documents" in review.claim_state("gone").items[0].stale  # type: ignore[union-attr]

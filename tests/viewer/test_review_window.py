@@ -430,3 +430,63 @@ def test_review_shortcuts_are_in_the_review_menu(make_window: MakeWindow) -> Non
         "Redo": "Ctrl+Shift+Z"}
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles.index("Review") == titles.index("Help") - 1
+
+
+def test_copies_and_a_selection_are_never_the_highlight_colour(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, reviewer: str) -> None:
+    from .review_helpers import drag, pdf_words, word_centre
+
+    cite = demo_copy(tmp_path)
+    pdf = tmp_path / "policy.pdf"
+    window = make_window((1200, 860))
+    open_and_check(qtbot, window, cite)
+    window.session.select("c13")
+    qtbot.waitUntil(window.is_settled, timeout=20000)
+    window.view.viewport().repaint()
+    overlay = window.review.relocation.overlay
+    assert [s for _, s, _ in overlay.painted] == [Style.COPY] * 5  # numbered, outlined
+    claim = window.session.claim_result("c13")
+    assert claim is not None
+    grab = window.view.viewport().grab().toImage()
+    purple = overlay.color(Style.COPY)
+    assert count_color(grab, purple) > 0
+    shown = device_boxes(window, pdf, 2, list(claim.evidence[0].rects))
+    assert color_outside(grab, HIGHLIGHT, shown) == 0  # the copies' marks are not yellow
+    window.session.select("c11")  # rejected: nothing highlighted; select words for it
+    press(qtbot, window, "R")
+    show_page(qtbot, window, 2)
+    qtbot.waitUntil(lambda: window.review.relocation.words_ready(2), timeout=20000)
+    words = pdf_words(pdf, 2)
+    first, last = agent_words(pdf)
+    drag(qtbot, window, word_centre(window, pdf, 2, words[first]),
+         word_centre(window, pdf, 2, words[last]))
+    qtbot.waitUntil(lambda: window.review.relocation.drag.selection is not None)
+    window.view.viewport().repaint()
+    grab = window.view.viewport().grab().toImage()
+    assert [s for _, s, _ in overlay.painted] == [Style.SELECTION]
+    assert count_color(grab, HIGHLIGHT) == 0  # a selection is not evidence (yet)
+    assert count_color(grab, overlay.color(Style.SELECTION)) > 0
+    press(qtbot, window, "Escape")  # given up: nothing recorded
+    assert not window.review.relocation.active and ("c11", 0) not in \
+        window.review.controller.review.decisions.evidence
+
+
+def test_withdrawing_a_decision_keeps_it_in_the_history(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, reviewer: str) -> None:
+    cite = demo_copy(tmp_path)
+    window = make_window((1000, 700))
+    open_and_check(qtbot, window, cite)
+    window.session.select("c9")
+    press(qtbot, window, "A", "Delete")
+    on_disk = sidecar(tmp_path / "demo.review.json")
+    assert on_disk["evidence"] == []
+    assert [(h["action"], h["previous"]["placement"]) for h in on_disk["history"]] == [
+        ("removed", "absent")]
+
+
+def test_the_reviewer_is_the_os_user_until_named(prefs: Preferences) -> None:
+    import getpass
+
+    assert prefs.reviewer() == getpass.getuser()
+    prefs.set_reviewer("  Jane Doe ")
+    assert prefs.reviewer() == "Jane Doe"

@@ -49,8 +49,10 @@ COLORS: dict[Style, str] = {
 # are seen to be taken; the other marks are outlines only.
 SELECTION_FILL_ALPHA = 56
 # Outline width in logical pixels, and how far outlines stand off the words they mark.
-OUTLINE_PX = 2.0
-OUTLINE_GAP_PX = 2.0
+OUTLINE_PX = 1.5
+OUTLINE_GAP_PX = 1.0
+# How far a numbered tag sits in from the page's left edge (logical pixels).
+LABEL_INSET_PX = 4.0
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class PageOverlay(QWidget):
         self.marks: list[Mark] = []
         # What the last paint drew where, in viewport pixels (for tests).
         self.painted: list[tuple[int, Style, QRectF]] = []
+        self._text_left = 0.0  # while painting a page: the leftmost mark's left edge
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground, True)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -109,14 +112,19 @@ class PageOverlay(QWidget):
             on.setdefault(mark.page, []).append(mark)
         for page in lay.pages_in(self.view.visible_layout_rect()):
             transform = page.transform(offset)
-            for mark in on.get(page.index, ()):
-                boxes = [transform.mapRect(QRectF(QPointF(r[0], r[1]), QPointF(r[2], r[3])))
-                         for r in mark.rects]
-                self._draw(painter, mark, boxes)
+            marks = on.get(page.index, ())
+            mapped = [[transform.mapRect(QRectF(QPointF(r[0], r[1]), QPointF(r[2], r[3])))
+                       for r in mark.rects] for mark in marks]
+            # Numbered tags go in the margin left of every mark on the page.
+            self._text_left = min((b.left() for boxes in mapped for b in boxes), default=0.0)
+            page_left = page.rect().translated(offset).left()
+            for mark, boxes in zip(marks, mapped, strict=True):
+                self._draw(painter, mark, boxes, page_left)
                 self.painted += [(page.index, mark.style, b) for b in boxes]
         painter.end()
 
-    def _draw(self, painter: QPainter, mark: Mark, boxes: list[QRectF]) -> None:
+    def _draw(self, painter: QPainter, mark: Mark, boxes: list[QRectF],
+              page_left: float) -> None:
         color = self.color(mark.style)
         pen = QPen(color, OUTLINE_PX)
         if mark.style is Style.COPY:
@@ -131,19 +139,22 @@ class PageOverlay(QWidget):
                 painter.fillRect(box, fill)
             painter.drawRect(outer)
         if mark.label and boxes:
-            self._label(painter, mark.label, boxes[0], color)
+            self._label(painter, mark.label, boxes[0], color, page_left)
 
-    def _label(self, painter: QPainter, text: str, first: QRectF, color: QColor) -> None:
-        """A numbered tag left of a mark's first line: white figure on the mark's colour."""
+    def _label(self, painter: QPainter, text: str, first: QRectF, color: QColor,
+               page_left: float) -> None:
+        """A numbered tag for a mark, white on the mark's colour: in the page's left
+        margin beside the mark's first line, so it hides none of the words around it
+        (above the line when the margin is too narrow)."""
         font = QFont(self.font())
         font.setBold(True)
         painter.setFont(font)
         h = painter.fontMetrics().height() + 2
         w = painter.fontMetrics().horizontalAdvance(text) + 8
-        tag = QRectF(first.left() - OUTLINE_GAP_PX - w - 2, first.center().y() - h / 2, w, h)
-        if tag.left() < 0:
+        tag = QRectF(page_left + LABEL_INSET_PX, first.center().y() - h / 2, w, h)
+        if tag.right() > self._text_left - OUTLINE_GAP_PX:
             tag.moveLeft(first.left())
-            tag.moveBottom(first.top() - OUTLINE_GAP_PX - 2)
+            tag.moveBottom(first.top() - OUTLINE_GAP_PX - 1)
         painter.fillRect(tag, color)
         painter.setPen(QColor("#FFFFFF"))
         painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)

@@ -120,7 +120,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
     diffs = item.outcome.differences if item.outcome is not None else ()
     found = copies(item.outcome) if item.outcome is not None else ()
     if relocating:
-        hint = (f"Selected: “{' '.join(selected.split())}” — Enter records it, Esc cancels."
+        hint = (f"Enter records the words selected, Esc cancels: “{' '.join(selected.split())}”"
                 if selected else "Drag across the words meant on the page, then press "
                                  "Enter (Esc cancels).")
     elif found and not item.decided:

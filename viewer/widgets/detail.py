@@ -69,7 +69,7 @@ class DetailPane(QTextBrowser):
         out = [f"<hr><p>{escape(head)}{self._badge(ev.status)} <b>{escape(ev.notice)}</b></p>"]
         out.append(f"<p><b>Quote</b><br>“{escape(ev.quote)}”</p>")
         if ev.found_text:
-            out.append(f"<p><b>Found under the highlight</b><br>“{escape(ev.found_text)}”</p>")
+            out.append(found_html(ev.found_text))
         facts = []
         if ev.score is not None:
             facts.append(f"score {ev.score:.1f}")
@@ -80,6 +80,12 @@ class DetailPane(QTextBrowser):
         if ev.reason:
             out.append(f"<p><b>Reason</b><br>{escape(ev.reason)}</p>")
         return "".join(out)
+
+
+def found_html(found: str) -> str:
+    """The words found under the highlight, as the pane shows them. The one place they
+    are rendered, so the words that differ from the quote can be marked here alone."""
+    return f"<p><b>Found under the highlight</b><br>“{escape(found)}”</p>"
 
 
 def _p(text: str) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QColor, QPalette
+from PySide6.QtGui import QAction, QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -50,20 +50,56 @@ def _button(action: QAction) -> QToolButton:
     return button
 
 
-def _label(*, bold: bool = False, wrap: bool = True, squeeze: bool = True) -> QLabel:
-    """A plain-text label; ``squeeze``: it may be narrower than its text (it wraps, or
-    the window cuts it), so a long sentence never widens the window."""
+def _label(*, bold: bool = False) -> QLabel:
+    """A plain-text label that wraps, may be narrower than its text, and can be copied."""
     label = QLabel()
     label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
+    label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    if squeeze:
-        label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     if bold:
-        font = label.font()
-        font.setBold(True)
-        label.setFont(font)
+        _bold(label)
     return label
+
+
+def _bold(widget: QWidget) -> None:
+    font = widget.font()
+    font.setBold(True)
+    widget.setFont(font)
+
+
+class LineLabel(QLabel):
+    """One line of text, cut with "…" when it is wider than the label (the whole text is
+    its tooltip and :meth:`text`), so the panel keeps one height whatever it says."""
+
+    def __init__(self, *, bold: bool = False, squeeze: bool = True) -> None:
+        super().__init__()
+        self._full = ""
+        self._squeeze = squeeze
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        if squeeze:
+            self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        if bold:
+            _bold(self)
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text if text else "")
+        self._fit()
+
+    def text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        if not self._squeeze:
+            super().setText(self._full)
+            return
+        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight,
+                                                      max(0, self.width())))
 
 
 class ReviewPanel(QFrame):
@@ -76,13 +112,12 @@ class ReviewPanel(QFrame):
         self.setObjectName("review-panel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.actions = actions
-        self.progress = _label(bold=True, wrap=False, squeeze=False)
-        self.location = _label(wrap=False)
-        self.claim = _label(bold=True)
-        self.flag = _label()
-        self.differences = _label()
-        self.decisions = _label()
-        self.hint = _label()
+        self.progress = LineLabel(bold=True, squeeze=False)
+        self.location = LineLabel()
+        self.claim = LineLabel(bold=True, squeeze=False)
+        self.flag = LineLabel()
+        self.decisions = LineLabel()
+        self.hint = LineLabel()
         self.evidence_note = self._note("Note on this evidence item (E)", "evidence")
         self.claim_note = self._note("Note on the claim (Shift+E)", "claim")
         self.problem = _label()
@@ -129,9 +164,16 @@ class ReviewPanel(QFrame):
         column.setSpacing(2)
         column.addWidget(self.problem_bar)
         column.addLayout(top)
-        column.addWidget(self.claim)
-        for label in (self.flag, self.differences, self.decisions, self.hint):
-            column.addWidget(label)
+        # Each row keeps its line whether it says something or not, so the pages above
+        # do not jump when another claim is selected.
+        for first, second in ((self.claim, self.flag), (self.decisions, None),
+                              (self.hint, None)):
+            row = QHBoxLayout()
+            row.setSpacing(12)
+            row.addWidget(first, 0 if second is not None else 1)
+            if second is not None:
+                row.addWidget(second, 1)
+            column.addLayout(row)
         column.addLayout(grid)
         column.addLayout(notes)
 
@@ -148,10 +190,8 @@ class ReviewPanel(QFrame):
         self.location.setText(text.location)
         self.location.setToolTip(text.location)
         self.claim.setText(text.claim)
-        for label, said in ((self.flag, text.flag), (self.differences, text.differences),
-                            (self.hint, text.hint)):
-            label.setText(said)
-            label.setVisible(bool(said))
+        self.flag.setText(text.flag)
+        self.hint.setText("   ·   ".join(t for t in (text.differences, text.hint) if t))
         self.decisions.setText("   ·   ".join(t for t in (text.placement, text.support) if t))
         for edit, note in ((self.evidence_note, text.evidence_note),
                            (self.claim_note, text.claim_note)):
@@ -160,3 +200,13 @@ class ReviewPanel(QFrame):
             edit.setEnabled(note is not None)
         self.problem.setText(problem)
         self.problem_bar.setVisible(bool(problem))
+        self._fit_problem()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_problem()
+
+    def _fit_problem(self) -> None:
+        """The problem sentence wraps: keep room for all its lines at this width."""
+        width = max(1, self.problem.width())
+        self.problem.setMinimumHeight(self.problem.heightForWidth(width))
