@@ -111,6 +111,8 @@ class ReviewPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("review-panel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        # The decision in force reads at a glance: its button is pressed and bold.
+        self.setStyleSheet("QToolButton:checked { font-weight: bold; }")
         self.actions = actions
         self.progress = LineLabel(bold=True, squeeze=False)
         self.location = LineLabel()
@@ -197,10 +199,14 @@ class ReviewPanel(QFrame):
                            (self.claim_note, text.claim_note)):
             if not edit.hasFocus():
                 edit.setText(note or "")
+                edit.setCursorPosition(0)  # a long note shows its start
             edit.setEnabled(note is not None)
         self.problem.setText(problem)
         self.problem_bar.setVisible(bool(problem))
         self._fit_problem()
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()  # lay out now: a grab taken next shows the new words whole
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -209,4 +215,5 @@ class ReviewPanel(QFrame):
     def _fit_problem(self) -> None:
         """The problem sentence wraps: keep room for all its lines at this width."""
         width = max(1, self.problem.width())
-        self.problem.setMinimumHeight(self.problem.heightForWidth(width))
+        # heightForWidth says -1 for a label without text.
+        self.problem.setMinimumHeight(max(0, self.problem.heightForWidth(width)))
