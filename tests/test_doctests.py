@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["matcher.normalize", "matcher.span", "matcher.vocabulary",
+MODULES = ["matcher.normalize", "matcher.span", "matcher.vocabulary", "matcher.files",
            "viewer.state.presentation", "viewer.state.selection", "viewer.state.review",
            "viewer.state.sidecar", "viewer.state.review_text", "viewer.state.claim_filter"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,15 @@ def demo_copy(folder: Path) -> Path:
                                {"document": "policy", "page": 3, "quote": FRAUD}]})
     cite.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return cite
+
+
+def demo_window(qtbot: QtBot, make_window: Callable[..., MainWindow], folder: Path,
+                size: tuple[int, int] = (1000, 700)) -> tuple[Path, MainWindow]:
+    """A window of ``size`` showing :func:`demo_copy` in ``folder``, checked."""
+    cite = demo_copy(folder)
+    window = make_window(size)
+    open_and_check(qtbot, window, cite)
+    return cite, window
 
 
 def open_and_check(qtbot: QtBot, window: MainWindow, path: Path) -> None:

@@ -33,6 +33,7 @@ from viewer.window.shell import MainWindow
 from .helpers import color_outside, count_color, paragraph_lines, text_pdf, write_citations
 from .review_helpers import (
     demo_copy,
+    demo_window,
     open_and_check,
     press,
     relocate_by_drag,
@@ -55,11 +56,9 @@ def reviewer(prefs: Preferences) -> str:
 
 def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp_path: Path,
                                       reviewer: str) -> None:
-    cite = demo_copy(tmp_path)
     pdf = tmp_path / "policy.pdf"
     review_file = tmp_path / "demo.review.json"
-    window = make_window((1280, 800))
-    open_and_check(qtbot, window, cite)
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 800))
     panel = window.review.panel
     assert window.review.controller.review.queue() == ["c8", "c9", "c11", "c13"]
     assert panel.progress.text() == "0 of 4 to review decided"
@@ -129,10 +128,8 @@ def agent_words(pdf: Path) -> tuple[int, int]:
 
 def test_decided_words_are_the_highlight_and_a_wrong_place_has_none(
         qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, reviewer: str) -> None:
-    cite = demo_copy(tmp_path)
     pdf = tmp_path / "policy.pdf"
-    window = make_window((1200, 860))
-    open_and_check(qtbot, window, cite)
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (1200, 860))
     window.session.select("c11")
     expected = relocate_by_drag(qtbot, window, pdf, 2, *agent_words(pdf))
     qtbot.waitUntil(window.is_settled, timeout=20000)
@@ -242,9 +239,7 @@ def test_a_folder_that_stops_taking_writes_keeps_the_work(
 
     folder = tmp_path / "share"
     folder.mkdir()
-    cite = demo_copy(folder)
-    window = make_window((1000, 700))
-    open_and_check(qtbot, window, cite)
+    _cite, window = demo_window(qtbot, make_window, folder)
     window.session.select("c8")
     press(qtbot, window, "C")  # saved beside the file
     with read_only(folder):
@@ -290,10 +285,8 @@ def test_a_full_disk_keeps_the_work_until_there_is_room(
 
 def test_a_sidecar_changed_by_another_program_is_merged(
         qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, reviewer: str) -> None:
-    cite = demo_copy(tmp_path)
     review_file = tmp_path / "demo.review.json"
-    window = make_window((1000, 700))
-    open_and_check(qtbot, window, cite)
+    _cite, window = demo_window(qtbot, make_window, tmp_path)
     window.session.select("c8")
     press(qtbot, window, "C")
     other = sidecar(review_file)
@@ -334,9 +327,7 @@ def test_a_malformed_sidecar_is_named_and_never_written_over(
 
 def test_stale_decisions_are_shown_and_not_applied(qtbot: QtBot, make_window: MakeWindow,
                                                    tmp_path: Path, reviewer: str) -> None:
-    cite = demo_copy(tmp_path)
-    window = make_window((1000, 700))
-    open_and_check(qtbot, window, cite)
+    cite, window = demo_window(qtbot, make_window, tmp_path)
     window.session.select("c8")
     press(qtbot, window, "W")  # a wrong place: no highlight
     assert window.view.highlighter.pages() == []
@@ -356,9 +347,7 @@ def test_stale_decisions_are_shown_and_not_applied(qtbot: QtBot, make_window: Ma
 
 def test_filter_and_search_the_claims(qtbot: QtBot, make_window: MakeWindow, tmp_path: Path,
                                       reviewer: str) -> None:
-    cite = demo_copy(tmp_path)
-    window = make_window((1000, 700))
-    open_and_check(qtbot, window, cite)
+    _cite, window = demo_window(qtbot, make_window, tmp_path)
     bar = window.review.filter_bar
     bar.set_kind("undecided")
     assert window.claims.visible_ids() == ["c8", "c9", "c11", "c13"]
@@ -386,9 +375,7 @@ def test_filter_and_search_the_claims(qtbot: QtBot, make_window: MakeWindow, tmp
 
 def test_notes_go_with_decisions(qtbot: QtBot, make_window: MakeWindow, tmp_path: Path,
                                  reviewer: str) -> None:
-    cite = demo_copy(tmp_path)
-    window = make_window((1000, 700))
-    open_and_check(qtbot, window, cite)
+    _cite, window = demo_window(qtbot, make_window, tmp_path)
     window.session.select("c9")
     panel = window.review.panel
     assert not panel.evidence_note.isEnabled()  # nothing decided yet
@@ -436,10 +423,8 @@ def test_copies_and_a_selection_are_never_the_highlight_colour(
         qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, reviewer: str) -> None:
     from .review_helpers import drag, pdf_words, word_centre
 
-    cite = demo_copy(tmp_path)
     pdf = tmp_path / "policy.pdf"
-    window = make_window((1200, 860))
-    open_and_check(qtbot, window, cite)
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (1200, 860))
     window.session.select("c13")
     qtbot.waitUntil(window.is_settled, timeout=20000)
     window.view.viewport().repaint()
@@ -473,9 +458,7 @@ def test_copies_and_a_selection_are_never_the_highlight_colour(
 
 def test_withdrawing_a_decision_keeps_it_in_the_history(
         qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, reviewer: str) -> None:
-    cite = demo_copy(tmp_path)
-    window = make_window((1000, 700))
-    open_and_check(qtbot, window, cite)
+    _cite, window = demo_window(qtbot, make_window, tmp_path)
     window.session.select("c9")
     press(qtbot, window, "A", "Delete")
     on_disk = sidecar(tmp_path / "demo.review.json")

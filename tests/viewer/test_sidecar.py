@@ -130,7 +130,7 @@ def test_every_problem_is_named_with_its_json_path(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("raw,problem", [
-    (b"{", "not JSON"), (b"\xff\xfe", "not UTF-8"), (b"[]", "expected a JSON object"),
+    (b"{", "not valid JSON"), (b"\xff\xfe", "not UTF-8"), (b"[]", "expected a JSON object"),
     (b'{"version": 2}', "version 2 is not supported"),
     (b'{"version": true}', "version true is not supported"),
     (json.dumps({"version": 1, "evidence": [GOOD, GOOD]}).encode(), "a second decision")])
@@ -144,12 +144,18 @@ def decision(placement: str = "confirmed", at: str = "2026-12-01T13:00:00Z",
     return EvidenceDecision("c1", index, placement, "a" * 64, at=at)  # type: ignore[arg-type]
 
 
-def test_saving_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
-    path = tmp_path / "a.review.json"
+def saved_once(path: Path) -> tuple[ReviewStore, Decisions]:
+    """A store at ``path`` that has saved one decision, and those decisions."""
     store = ReviewStore(path)
     d = Decisions("a.cite")
     d.evidence[("c1", 0)] = decision()
     store.save(d)
+    return store, d
+
+
+def test_saving_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "a.review.json"
+    store, d = saved_once(path)
     assert loads(path.read_bytes()) == d
     # A temporary file a killed writer left (its pid is no longer running) is cleared.
     leftover = tmp_path / f".{path.name}.999999999.abcd.tmp"
@@ -160,10 +166,7 @@ def test_saving_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
 
 def test_a_file_changed_by_another_program_is_not_overwritten(tmp_path: Path) -> None:
     path = tmp_path / "a.review.json"
-    ours = ReviewStore(path)
-    d = Decisions("a.cite")
-    d.evidence[("c1", 0)] = decision()
-    ours.save(d)
+    ours, d = saved_once(path)
     theirs = Decisions("a.cite")
     theirs.evidence[("c1", 0)] = decision("absent", at="2026-12-01T14:00:00Z")
     theirs.evidence[("c2", 0)] = EvidenceDecision("c2", 0, "confirmed", "b" * 64)

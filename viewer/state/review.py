@@ -22,7 +22,7 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 from matcher.vocabulary import PLACED, EvidenceStatus, Rect
 
@@ -103,6 +103,8 @@ class ClaimDecision:
 
 
 Entry = EvidenceDecision | ClaimDecision
+K = TypeVar("K")
+V = TypeVar("V", EvidenceDecision, ClaimDecision)
 
 
 @dataclass(frozen=True)
@@ -130,31 +132,25 @@ class Decisions:
                      at: str) -> EvidenceDecision | None:
         """Set (or, with None, withdraw) an evidence decision; the value it replaces goes
         to the history. Returns that value."""
-        old = self.evidence.get(key)
-        if old != new:
-            self._remember(old, new, by, at)
-            if new is None:
-                del self.evidence[key]
-            else:
-                self.evidence[key] = new
-        return old
+        return self._put(self.evidence, key, new, by, at)
 
     def put_claim(self, claim: str, new: ClaimDecision | None, *, by: str,
                   at: str) -> ClaimDecision | None:
         """Set (or withdraw) a support decision; the value it replaces goes to history."""
-        old = self.claims.get(claim)
-        if old != new:
-            self._remember(old, new, by, at)
-            if new is None:
-                del self.claims[claim]
-            else:
-                self.claims[claim] = new
-        return old
+        return self._put(self.claims, claim, new, by, at)
 
-    def _remember(self, old: Entry | None, new: Entry | None, by: str, at: str) -> None:
+    def _put(self, table: dict[K, V], key: K, new: V | None, by: str, at: str) -> V | None:
+        old = table.get(key)
+        if old == new:
+            return old
         if old is not None:
             self.history.append(HistoryEntry("changed" if new is not None else "removed",
                                              old, by, at))
+        if new is None:
+            del table[key]
+        else:
+            table[key] = new
+        return old
 
     def copy(self) -> Decisions:
         return Decisions(self.citations, dict(self.evidence), dict(self.claims),

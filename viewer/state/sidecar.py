@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from matcher.files import InvalidFileError, json_problem
 from matcher.vocabulary import Rect
 
 from .review import (
@@ -46,15 +47,10 @@ CLAIM_KEYS = ("claim", "support", "claim_sha256", "quotes_sha256", "note", "revi
 T = TypeVar("T")
 
 
-class SidecarError(Exception):
+class SidecarError(InvalidFileError):
     """A review file that cannot be used: the file, and each problem with its JSON path."""
 
-    def __init__(self, path: Path | str, problems: list[tuple[str, str]]) -> None:
-        self.path = Path(path)
-        self.problems = problems
-        lines = [f"{self.path}: not a valid review file"]
-        lines += [f"  at {where}: {msg}" for where, msg in problems]
-        super().__init__("\n".join(lines))
+    what = "review file"
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -194,6 +190,13 @@ def _rects(c: _Checker, value: Any, where: str) -> tuple[Rect, ...]:
     return tuple(out)
 
 
+def _is_object(c: _Checker, obj: Any, where: str) -> bool:
+    if not isinstance(obj, dict):
+        c.fail(where, f"expected an object, not {_show(obj)}")
+        return False
+    return True
+
+
 def _common(c: _Checker, obj: Mapping[str, Any], where: str) -> tuple[str, str, str, str]:
     """The claim id, note, reviewer and time every entry has."""
     claim = c.get(obj, "claim", where, lambda v: isinstance(v, str) and v != "",
@@ -206,8 +209,7 @@ def _common(c: _Checker, obj: Mapping[str, Any], where: str) -> tuple[str, str, 
 
 
 def _evidence(c: _Checker, obj: Any, where: str) -> EvidenceDecision | None:
-    if not isinstance(obj, dict):
-        c.fail(where, f"expected an object, not {_show(obj)}")
+    if not _is_object(c, obj, where):
         return None
     before = len(c.problems)
     claim, note, reviewer, at = _common(c, obj, where)
@@ -232,8 +234,7 @@ def _evidence(c: _Checker, obj: Any, where: str) -> EvidenceDecision | None:
 
 
 def _claim(c: _Checker, obj: Any, where: str) -> ClaimDecision | None:
-    if not isinstance(obj, dict):
-        c.fail(where, f"expected an object, not {_show(obj)}")
+    if not _is_object(c, obj, where):
         return None
     before = len(c.problems)
     claim, note, reviewer, at = _common(c, obj, where)
@@ -280,10 +281,8 @@ def parse(data: Any, *, path: Path | str = "<memory>") -> Decisions:
         elif s is not None:
             out.claims[s.claim] = s
     for i, item in enumerate(lists["history"]):
-        if isinstance(item, dict):
+        if _is_object(c, item, f"$.history[{i}]"):
             out.history.append(item)
-        else:
-            c.fail(f"$.history[{i}]", f"expected an object, not {_show(item)}")
     if c.problems:
         raise SidecarError(path, c.problems)
     return out
@@ -292,12 +291,9 @@ def parse(data: Any, *, path: Path | str = "<memory>") -> Decisions:
 def loads(raw: bytes, *, path: Path | str = "<memory>") -> Decisions:
     """Decode and validate a sidecar's bytes (UTF-8 JSON), or raise SidecarError."""
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise SidecarError(path, [("$", f"not UTF-8 text (byte {exc.start})")]) from None
-    except json.JSONDecodeError as exc:
-        raise SidecarError(path, [("$", f"not JSON: {exc.msg} at line {exc.lineno} "
-                                        f"column {exc.colno}")]) from None
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SidecarError(path, [("$", json_problem(exc))]) from None
     except RecursionError:
         raise SidecarError(path, [("$", "nested too deeply")]) from None
     return parse(data, path=path)
