@@ -62,8 +62,9 @@ def visible(rows: Iterable[ClaimRow], citations: Citations | None, review: Revie
             kind: FilterKind, query: str) -> set[str]:
     """The ids of the claims the list shows for this filter and search."""
     out = set()
+    claims = {c.id: c for c in citations.claims} if citations is not None else {}
     for row in rows:
-        claim = citations.claim(row.id) if citations is not None else None
+        claim = claims.get(row.id)
         if query.strip() and (claim is None or not matches_search(claim_text(claim), query)):
             continue
         if keeps(kind, row, review.claim_state(row.id)):

@@ -19,14 +19,15 @@ what is decided, what the page should show. No Qt here: ``citeview check`` uses 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any, Literal, TypeVar, get_args
 
 from matcher.vocabulary import PLACED, EvidenceStatus, Rect
 
-from .records import Alternative, Citations, ClaimEntry, EvidenceOutcome, Report
+from .records import Alternative, Citations, ClaimEntry, ClaimOutcome, EvidenceOutcome, Report
 
 Placement = Literal["confirmed", "wrong_place", "relocated", "absent"]
 Support = Literal["supported", "partly", "not_supported", "uncitable"]
@@ -127,6 +128,9 @@ class Decisions:
     # New entries are HistoryEntry; entries read from a file stay as the JSON they were.
     history: list[HistoryEntry | dict[str, Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    # Told the claim id whenever one of its decisions is put (a Review forgets what it
+    # worked out about that claim).
+    changed: Callable[[str], None] | None = field(default=None, compare=False, repr=False)
 
     def put_evidence(self, key: EvidenceKey, new: EvidenceDecision | None, *, by: str,
                      at: str) -> EvidenceDecision | None:
@@ -150,6 +154,8 @@ class Decisions:
             del table[key]
         else:
             table[key] = new
+        if self.changed is not None:
+            self.changed(key[0] if isinstance(key, tuple) else str(key))
         return old
 
     def copy(self) -> Decisions:
@@ -176,7 +182,8 @@ class ItemState:
 
 @dataclass(frozen=True)
 class ClaimState:
-    """One claim as the review sees it."""
+    """One claim as the review sees it (what is derived is worked out once: the window
+    asks for every claim's state after each key press)."""
 
     claim: ClaimEntry
     items: tuple[ItemState, ...]
@@ -188,16 +195,16 @@ class ClaimState:
     def id(self) -> str:
         return self.claim.id
 
-    @property
+    @cached_property
     def flagged(self) -> bool:
         """The claim needs a person: flagged upstream, or an item needs one."""
         return bool(self.claim.flag) or any(i.needs for i in self.items)
 
-    @property
+    @cached_property
     def in_queue(self) -> bool:
         return self.everything or self.flagged
 
-    @property
+    @cached_property
     def support_decided(self) -> bool:
         return self.support is not None and not self.support_stale
 
@@ -205,7 +212,7 @@ class ClaimState:
         """The items whose placement must be decided (all of them in a full audit)."""
         return self.items if self.everything else tuple(i for i in self.items if i.needs)
 
-    @property
+    @cached_property
     def decided(self) -> bool:
         """Support decided and every required placement decided, none stale."""
         return self.support_decided and all(i.decided for i in self.required())
@@ -236,20 +243,55 @@ class Review:
     """The decisions read against the citations file, the report and document hashes."""
 
     def __init__(self, decisions: Decisions | None = None) -> None:
-        self.decisions = decisions if decisions is not None else Decisions()
         self.citations: Citations | None = None
         self.report: Report | None = None
         self.hashes: Mapping[str, str | None] = {}  # document id → SHA-256 of its bytes
-        self.everything = False  # a full audit rather than only what needs a person
+        self._everything = False
+        # By claim id, so reading every claim's state stays linear in the file's size.
+        self._claims: dict[str, ClaimEntry] = {}
+        self._results: dict[str, ClaimOutcome] = {}
+        # Claim states worked out so far: each is worked out again only once one of its
+        # decisions changes, so the window can ask after every key press.
+        self._states: dict[str, ClaimState | None] = {}
+        self._decisions = Decisions()
+        self.decisions = decisions if decisions is not None else Decisions()
+
+    @property
+    def decisions(self) -> Decisions:
+        """The decisions read against the file (what a sidecar holds)."""
+        return self._decisions
+
+    @decisions.setter
+    def decisions(self, decisions: Decisions) -> None:
+        self._decisions.changed = None
+        self._decisions = decisions
+        decisions.changed = self._forget
+        self._states.clear()
+
+    @property
+    def everything(self) -> bool:
+        """A full audit: every claim and item counts, not only those that need a person."""
+        return self._everything
+
+    @everything.setter
+    def everything(self, on: bool) -> None:
+        self._everything = on
+        self._states.clear()
+
+    def _forget(self, claim_id: str) -> None:
+        self._states.pop(claim_id, None)
 
     def attach(self, citations: Citations | None, report: Report | None,
                hashes: Mapping[str, str | None]) -> None:
         """Read the decisions against this file, report and documents from now on."""
         self.citations, self.report, self.hashes = citations, report, dict(hashes)
+        self._claims = {c.id: c for c in citations.claims} if citations is not None else {}
+        self._results = {c.id: c for c in report.claims} if report is not None else {}
+        self._states.clear()
 
     # -- reading ------------------------------------------------------------------------
     def outcome(self, claim_id: str, index: int) -> EvidenceOutcome | None:
-        result = self.report.claim(claim_id) if self.report is not None else None
+        result = self._results.get(claim_id)
         if result is None or not 0 <= index < len(result.evidence):
             return None
         return result.evidence[index]
@@ -281,7 +323,13 @@ class Review:
         return ""
 
     def claim_state(self, claim_id: str) -> ClaimState | None:
-        claim = self.citations.claim(claim_id) if self.citations is not None else None
+        if claim_id in self._states:
+            return self._states[claim_id]
+        state = self._states[claim_id] = self._work_out(claim_id)
+        return state
+
+    def _work_out(self, claim_id: str) -> ClaimState | None:
+        claim = self._claims.get(claim_id)
         if claim is None:
             return None
         items = tuple(self.item(claim, i) for i in range(len(claim.evidence)))
@@ -385,7 +433,7 @@ class Review:
             reviewer, at, old.extra if old is not None else {})
 
     def _claim(self, claim_id: str) -> ClaimEntry:
-        claim = self.citations.claim(claim_id) if self.citations is not None else None
+        claim = self._claims.get(claim_id)
         if claim is None:
             raise KeyError(claim_id)
         return claim

@@ -104,10 +104,24 @@ def to_json(decisions: Decisions) -> dict[str, Any]:
     return {**out, **{k: v for k, v in decisions.extra.items() if k not in out}}
 
 
+# One encoder for every entry (json.dumps would build one per call).
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def dumps(decisions: Decisions) -> bytes:
-    """The sidecar's bytes: UTF-8 JSON, one key per line, ending in a newline."""
-    text = json.dumps(to_json(decisions), indent=1, ensure_ascii=False)
-    return text.encode("utf-8", "backslashreplace") + b"\n"
+    """The sidecar's bytes: UTF-8 JSON with one top-level key, and one decision or history
+    item, a line — as readable in a diff as indented JSON, and written by the json
+    module's C encoder (indenting falls back to its Python one, five times slower)."""
+    encode = _ENCODER.encode
+    parts = []
+    for key, value in to_json(decisions).items():
+        if isinstance(value, list) and value:
+            lines = ",\n  ".join(map(encode, value))
+            parts.append(f"{encode(key)}: [\n  {lines}]")
+        else:
+            parts.append(f"{encode(key)}: {encode(value)}")
+    text = "{" + ",\n ".join(parts) + "}\n"
+    return text.encode("utf-8", "backslashreplace")
 
 
 # -- reading ---------------------------------------------------------------------------
