@@ -383,6 +383,7 @@ def test_notes_go_with_decisions(qtbot: QtBot, make_window: MakeWindow, tmp_path
     assert panel.evidence_note.hasFocus()
     qtbot.keyClicks(panel.evidence_note, "not on any page")
     qtbot.keyClick(panel.evidence_note, Qt.Key.Key_Return)
+    assert window.view.hasFocus()  # the keys decide again
     [entry] = sidecar(tmp_path / "demo.review.json")["evidence"]
     assert entry["note"] == "not on any page" and entry["placement"] == "absent"
     assert sidecar(tmp_path / "demo.review.json")["history"][0]["previous"]["note"] == ""
@@ -473,3 +474,16 @@ def test_the_reviewer_is_the_os_user_until_named(prefs: Preferences) -> None:
     assert prefs.reviewer() == getpass.getuser()
     prefs.set_reviewer("  Jane Doe ")
     assert prefs.reviewer() == "Jane Doe"
+
+
+def test_selecting_another_claim_ends_a_relocation(qtbot: QtBot, make_window: MakeWindow,
+                                                  tmp_path: Path, reviewer: str) -> None:
+    _cite, window = demo_window(qtbot, make_window, tmp_path)
+    window.session.select("c11")
+    press(qtbot, window, "R")
+    assert window.review.relocation.active and window.review.actions.accept.isEnabled()
+    press(qtbot, window, "J")
+    assert window.session.selected == "c12"
+    assert not window.review.relocation.active
+    assert not window.review.actions.accept.isEnabled()
+    assert not window.review.controller.review.decisions.evidence

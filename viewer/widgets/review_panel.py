@@ -106,6 +106,7 @@ class ReviewPanel(QFrame):
     """Decisions about the selected claim, and the keys to make them."""
 
     note_edited = Signal(str, str)  # "evidence" or "claim", the note
+    done_editing = Signal()  # Enter in a note: the keys are the page's again
 
     def __init__(self, actions: PanelActions, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -131,6 +132,7 @@ class ReviewPanel(QFrame):
         edit.setPlaceholderText(placeholder)
         edit.setClearButtonEnabled(True)
         edit.editingFinished.connect(lambda: self.note_edited.emit(which, edit.text()))
+        edit.returnPressed.connect(self.done_editing)
         return edit
 
     def _build(self) -> None:

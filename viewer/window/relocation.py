@@ -11,8 +11,6 @@ when a claim has several; and words already confirmed or relocated.
 
 from __future__ import annotations
 
-import logging
-
 from PySide6.QtCore import QObject, Signal
 
 from ..render.overlay import Mark, PageOverlay, Style
@@ -20,10 +18,10 @@ from ..render.view import PageView
 from ..render.word_drag import WordDrag
 from ..state.review import SHOWS_WORDS, copies
 from ..state.selection import PageWordBoxes, WordSelection
+from ..state.session import Change
 from .controller import Controller
+from .page_words import PageWordsCache
 from .review import ReviewController
-
-log = logging.getLogger(__name__)
 
 
 class Relocation(QObject):
@@ -40,21 +38,22 @@ class Relocation(QObject):
         self.view = view
         self.controller = controller
         self.overlay = PageOverlay(view)
+        self.cache = PageWordsCache(self.session, controller, self)
+        self.cache.arrived.connect(self._arrived)
+        self.cache.failed.connect(self.message)
         self.drag = WordDrag(view, self.words_of)
         self.drag.changed.connect(self._on_selection)
-        self.words: dict[tuple[str, int], PageWordBoxes] = {}  # (document path, page)
-        self._asked: set[tuple[str, int]] = set()
         self.active = False
         review.changed.connect(self.refresh_marks)
         view.current_page_changed.connect(self._prefetch_current)
+        self.session.changed.connect(self._on_session)
 
     # -- relocating ---------------------------------------------------------------------
     def start(self) -> bool:
         """Start selecting words for the current item; False when there is none or no
         usable document is shown."""
         item = self.review.item()
-        doc = self._document()
-        if item is None or doc is None:
+        if item is None or self.cache.document() is None:
             return False
         self.active = True
         self.drag.start()
@@ -90,48 +89,26 @@ class Relocation(QObject):
         self.refresh_marks()
 
     # -- the page's words ---------------------------------------------------------------
-    def _document(self) -> tuple[str, str | None] | None:
-        doc_id = self.session.shown_document
-        doc = self.session.documents.get(doc_id) if doc_id is not None else None
-        if doc is None or not doc.usable:
-            return None
-        return str(doc.path), doc.password
-
     def words_of(self, page: int) -> PageWordBoxes | None:
-        """The words of 0-based ``page`` of the shown document, if known; else they are
-        asked for and None is returned (the drag is told when they arrive)."""
-        doc = self._document()
-        if doc is None:
-            return None
-        path, password = doc
-        key = (path, page)
-        known = self.words.get(key)
-        if known is not None or key in self._asked:
-            return known
-        self._asked.add(key)
-
-        def arrived(words: PageWordBoxes) -> None:
-            self.words[key] = words
-            self._asked.discard(key)
-            if self._document() == doc:
-                self.drag.words_arrived(page)
-
-        def failed(exc: BaseException) -> None:
-            self._asked.discard(key)
-            self.message.emit(f"The words of page {page + 1} could not be read: {exc}")
-
-        self.controller.ask(lambda c, _p, cancel: c.words(path, page, password=password,
-                                                          cancel=cancel),
-                            arrived, on_failure=failed, name="citeview-words")
-        return None
+        return self.cache.words_of(page)
 
     def words_ready(self, page: int) -> bool:
-        doc = self._document()
-        return doc is not None and (doc[0], page) in self.words
+        return self.cache.ready(page)
+
+    def _arrived(self, page: int) -> None:
+        self.drag.words_arrived(page)
+        words = self.cache.words_of(page)
+        if self.active and words is not None and not words.words:
+            self.message.emit(f"Page {page + 1} has no words to select (a scanned page "
+                              "whose text has not been recognised yet).")
 
     def _prefetch_current(self, page: int) -> None:
         if self.active and page >= 0:
             self.words_of(page)
+
+    def _on_session(self, change: Change) -> None:
+        if change == "selection" and self.active:
+            self.stop()  # the words were to be for the claim that was selected
 
     def _on_selection(self, _selection: WordSelection | None) -> None:
         self.refresh_marks()

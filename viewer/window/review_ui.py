@@ -71,6 +71,7 @@ class ReviewUi(QObject):
         self.relocation.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.controller.message.connect(lambda text: window.statusBar().showMessage(text, 0))
         self.panel.note_edited.connect(self._note_edited)
+        self.panel.done_editing.connect(lambda: window.view.setFocus())
         self.filter_bar.changed.connect(self.apply_filter)
         window.claims.model_.modelReset.connect(self.apply_filter)
         window.installEventFilter(self)
