@@ -1,4 +1,5 @@
-"""Open a PDF once to learn what the viewer needs: usable or why not, and each page's size.
+"""Open a PDF once to learn what the viewer needs: usable or why not, each page's size,
+and the SHA-256 of the file's bytes (what a review decision about the document is about).
 
 Runs in the check process (:mod:`viewer.checker.server`): it imports no Qt, opens its own
 document through the matcher's one opener and closes it before returning, so no PyMuPDF

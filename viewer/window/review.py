@@ -32,6 +32,7 @@ from ..state.review import (
     Placement,
     Review,
     Support,
+    copies,
     utc_now,
     with_note,
 )
@@ -198,8 +199,6 @@ class ReviewController(QObject):
     def pick_copy(self, number: int) -> bool:
         """Confirm copy ``number`` (1-based, the matcher's own first) of the current item's
         quoted words as the one meant; False when it has no such copy."""
-        from ..state.review import copies
-
         item = self.item()
         if item is None or item.outcome is None:
             return False

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from matcher.vocabulary import Rect
 
 from ..state import claim_filter
-from ..state.review import Placement, Support
+from ..state.review import Placement, Support, copies
 from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
 from ..widgets.review_panel import PanelActions, ReviewPanel
@@ -135,8 +135,6 @@ class ReviewUi(QObject):
         for s, action in a.supports.items():
             action.setEnabled(active)
             action.setChecked(s == support)
-        from ..state.review import copies
-
         n = len(copies(item.outcome)) if item is not None and item.outcome is not None else 0
         for k, action in enumerate(a.copies, start=1):
             action.setEnabled(has_item and k <= n)
