@@ -12,7 +12,7 @@ from ..state.presentation import status_word, summary_line
 from ..state.records import Report
 from ..state.review import FAIL_STATES, Review
 from . import add_verbose, fail, ocr_store, route_mupdf
-from .decisions import annotated, attach, decision_word, load_review, parse_fail_on, review_line
+from .decisions import apply, attach, decision_word, load_review, parse_fail_on, review_line
 
 if TYPE_CHECKING:
     from matcher.report import CheckReport
@@ -86,10 +86,11 @@ def main(args: list[str]) -> int:
         log_mupdf_complaints(str(opts.citations))
     bar.close()
     attach(review, cf, opts.citations, report)
+    apply(report, review)
     if opts.json:
-        from matcher.jsonout import json_text
+        from matcher.jsonout import model_json
 
-        print(json_text(annotated(report.model_dump(mode="json"), review)))
+        print(model_json(report))
     else:
         print(table(report, review, review_path))
     tell_problems(report.problems, sys.stderr)

@@ -9,10 +9,10 @@ remains undecided, unsupported, to review or not located into exit status 1.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..state import review_store
-from ..state.review import FAIL_STATES, ClaimState, FailState, ItemState, Review
+from ..state.review import FAIL_STATES, FailState, Review
 from ..state.sidecar import SidecarError
 
 if TYPE_CHECKING:
@@ -68,33 +68,29 @@ def attach(review: Review, cf: CitationsFile, citations_path: Path,
                   document_hashes(cf, citations_path) if review.decisions.evidence else {})
 
 
-def decision_json(item: ItemState) -> dict[str, Any] | None:
-    d = item.decision
-    if d is None:
-        return None
-    return {"placement": d.placement, "page": d.page, "rects": [list(r) for r in d.rects],
-            "note": d.note, "reviewer": d.reviewer, "at": d.at, "stale": bool(item.stale)}
+def apply(check: CheckReport, review: Review) -> None:
+    """Put the review's decisions on the report: ``decision`` on each decided evidence
+    item, ``support`` on each decided claim (the rest stay null)."""
+    from matcher.report import ReviewDecision, SupportDecision
 
-
-def support_json(state: ClaimState) -> dict[str, Any] | None:
-    s = state.support
-    if s is None:
-        return None
-    return {"support": s.support, "note": s.note, "reviewer": s.reviewer, "at": s.at,
-            "stale": bool(state.support_stale)}
-
-
-def annotated(data: dict[str, Any], review: Review) -> dict[str, Any]:
-    """``check --json`` data with ``decision`` on each evidence item and ``support`` on
-    each claim (null where nothing was decided)."""
-    for claim in data["claims"]:
-        state = review.claim_state(claim["id"])
-        claim["support"] = support_json(state) if state is not None else None
-        for ev in claim["evidence"]:
-            index = ev["index"]
-            ok = state is not None and 0 <= index < len(state.items)
-            ev["decision"] = decision_json(state.items[index]) if ok and state else None
-    return data
+    decided = {d.claim for d in review.decisions.evidence.values()} | set(review.decisions.claims)
+    for claim in check.claims:
+        state = review.claim_state(claim.id) if claim.id in decided else None
+        if state is None:
+            continue
+        s = state.support
+        if s is not None:
+            claim.support = SupportDecision(support=s.support, note=s.note,
+                                            reviewer=s.reviewer, at=s.at,
+                                            stale=bool(state.support_stale))
+        for ev in claim.evidence:
+            item = state.items[ev.index] if 0 <= ev.index < len(state.items) else None
+            d = item.decision if item is not None else None
+            if item is not None and d is not None:
+                ev.decision = ReviewDecision(placement=d.placement, page=d.page,
+                                             rects=list(d.rects), note=d.note,
+                                             reviewer=d.reviewer, at=d.at,
+                                             stale=bool(item.stale))
 
 
 def decision_word(review: Review, claim_id: str, index: int) -> str:
