@@ -21,7 +21,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
-from .files import MB, InputFileError, is_pdf_content, read_bounded
+from .files import (
+    MB,
+    InputFileError,
+    InvalidFileError,
+    is_pdf_content,
+    json_problem,
+    read_bounded,
+)
 
 FORMAT_VERSION = 1
 # The largest citations file read, unless raised with ``--max-size`` or the environment
@@ -76,6 +83,10 @@ class Claim(_Model):
     id: str = Field(min_length=1)
     text: str = ""
     evidence: list[Evidence] = Field(default_factory=list)
+    flag: str | None = Field(default=None,
+                             description="why the upstream system wants a person to look at "
+                                         "this claim (a short reason); the viewer's review "
+                                         "queue includes it")
 
 
 class CitationsFile(_Model):
@@ -171,15 +182,10 @@ def _unique(problems: list[tuple[str, str]], section: str, ids: list[str]) -> No
             seen[ident] = i
 
 
-class CitationsError(Exception):
+class CitationsError(InvalidFileError):
     """A citations file that cannot be used: the file, and each problem's JSON path."""
 
-    def __init__(self, path: Path | str, problems: list[tuple[str, str]]) -> None:
-        self.path = Path(path)
-        self.problems = problems
-        lines = [f"{self.path}: not a valid citations file"]
-        lines += [f"  at {where}: {msg}" for where, msg in problems]
-        super().__init__("\n".join(lines))
+    what = "citations file"
 
 
 def _json_path(loc: tuple[int | str, ...]) -> str:
@@ -271,11 +277,8 @@ def load_citations(path: Path | str, *, max_bytes: int | None = None) -> Citatio
         data = json.loads(raw.decode("utf-8-sig"))
         del raw
         return parse_citations(data, path=p)
-    except UnicodeDecodeError as exc:
-        raise CitationsError(p, [("$", f"not UTF-8 text (byte {exc.start})")]) from None
-    except json.JSONDecodeError as exc:
-        raise CitationsError(p, [("$", f"not valid JSON: {exc.msg} at line {exc.lineno}, "
-                                       f"column {exc.colno}")]) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CitationsError(p, [("$", json_problem(exc))]) from None
     except RecursionError:
         raise CitationsError(p, [("$", f"JSON nested more than {MAX_NESTING} levels deep")]
                              ) from None

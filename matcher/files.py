@@ -16,6 +16,7 @@ Example::
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
 from pathlib import Path
@@ -61,6 +62,34 @@ class InputFileError(Exception):
         self.kind: InputKind = kind
         self.reason = reason
         super().__init__(f"{self.path}: {reason}")
+
+
+class InvalidFileError(Exception):
+    """A file read but not usable as what it should be: the file, and each problem with
+    the JSON path where it is, all of them, so the author can fix them in one pass."""
+
+    what = "file"  # what the file should have been ("citations file", "review file")
+
+    def __init__(self, path: Path | str, problems: list[tuple[str, str]]) -> None:
+        self.path = Path(path)
+        self.problems = problems
+        lines = [f"{self.path}: not a valid {self.what}"]
+        lines += [f"  at {where}: {msg}" for where, msg in problems]
+        super().__init__("\n".join(lines))
+
+
+def json_problem(exc: UnicodeDecodeError | json.JSONDecodeError) -> str:
+    """What is wrong with bytes that were to be UTF-8 JSON, in a phrase (its path is $).
+
+    >>> try:
+    ...     json.loads("{")
+    ... except json.JSONDecodeError as exc:
+    ...     json_problem(exc)
+    'not valid JSON: Expecting property name enclosed in double quotes at line 1, column 2'
+    """
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 text (byte {exc.start})"
+    return f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
 
 
 def os_error_reason(exc: OSError, *, writing: bool = False) -> str:

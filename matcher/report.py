@@ -38,6 +38,32 @@ class DifferenceResult(BaseModel):
         return cls(kind=d.kind, quote=d.quote, page=d.page)
 
 
+class ReviewDecision(BaseModel):
+    """A person's placement decision about an item, as the review file holds it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    placement: str = Field(description="confirmed, wrong_place, relocated or absent")
+    page: int | None = Field(description="1-based page of the words decided on")
+    rects: list[Rect] = Field(description="PDF points, get_text('words') space, one per line")
+    note: str
+    reviewer: str
+    at: str = Field(description="when, ISO 8601 in UTC")
+    stale: bool = Field(description="the quote or document changed since: it settles nothing")
+
+
+class SupportDecision(BaseModel):
+    """A person's decision whether a claim's evidence, together, supports it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    support: str = Field(description="supported, partly, not_supported or uncitable")
+    note: str
+    reviewer: str
+    at: str
+    stale: bool = Field(description="the claim or its quotes changed since")
+
+
 class EvidenceResult(BaseModel):
     """What became of one evidence item."""
 
@@ -72,6 +98,8 @@ class EvidenceResult(BaseModel):
     word_diff: dict[str, list[dict[str, Any]]] | None = Field(
         default=None,
         description="the quote and the highlighted lines word by word (matcher.diff)")
+    decision: ReviewDecision | None = Field(
+        default=None, description="the review file's decision about this item, if any")
 
 
 class ClaimResult(BaseModel):
@@ -83,6 +111,8 @@ class ClaimResult(BaseModel):
     uncited: bool = False
     id_assigned: bool = Field(default=False,
                               description="the file gave no id; this one was assigned")
+    support: SupportDecision | None = Field(
+        default=None, description="the review file's decision about this claim, if any")
 
     @property
     def status(self) -> ClaimStatus:

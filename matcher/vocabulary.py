@@ -36,6 +36,13 @@ EVIDENCE_STATUSES: tuple[EvidenceStatus, ...] = get_args(EvidenceStatus)
 CLAIM_STATUSES: tuple[ClaimStatus, ...] = get_args(ClaimStatus)
 TEXT_MATCHES: tuple[TextMatch, ...] = get_args(TextMatch)
 DIFFERENCE_KINDS: tuple[DifferenceKind, ...] = get_args(DifferenceKind)
+# A person's decisions (the review file's values): on an evidence item, whether the
+# highlighted words are the quoted words (*placement*); on a claim, whether its evidence,
+# together, makes it true (*support*). Two questions, kept apart.
+PlacementDecision = Literal["confirmed", "wrong_place", "relocated", "absent"]
+SupportDecision = Literal["supported", "partly", "not_supported", "uncitable"]
+PLACEMENT_DECISIONS: tuple[PlacementDecision, ...] = get_args(PlacementDecision)
+SUPPORT_DECISIONS: tuple[SupportDecision, ...] = get_args(SupportDecision)
 # Worst first: the order in which a claim's badge summarises its evidence.
 STATUS_ORDER: tuple[EvidenceStatus, ...] = ("rejected", "not_located", "review", "located")
 # Statuses whose evidence carries a page and rectangles.

@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["matcher.normalize", "matcher.span", "matcher.vocabulary",
-           "viewer.state.presentation"]
+MODULES = ["matcher.normalize", "matcher.span", "matcher.vocabulary", "matcher.files",
+           "viewer.state.presentation", "viewer.state.selection", "viewer.state.review",
+           "viewer.state.sidecar", "viewer.state.review_text", "viewer.state.claim_filter"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -4,10 +4,12 @@ Three processes, and folders that say which runs what:
 
 * the **GUI process** — :mod:`.app` (start-up: the children first, then Qt and the
   window), :mod:`.window` (the shell, its actions, the controller of the open → inspect
-  → check → select flow, background operations, ``--screenshot``, preferences),
-  :mod:`.widgets` (claims list, detail pane, notice bar), :mod:`.render` (the page
-  transform, layout, tiles, renderer, highlights and the view), :mod:`.state` (the
-  Qt-free records, session, rows and wording the widgets are built from) and
+  → check → select flow, background operations, ``--screenshot``, preferences, the
+  review: decisions, undo, relocating by selecting words), :mod:`.widgets` (claims list,
+  detail pane, notice bar, review panel, claims filter), :mod:`.render` (the page
+  transform, layout, tiles, renderer, highlights, the view, the review's marks over it and
+  dragging across words), :mod:`.state` (the Qt-free records, session, rows and wording
+  the widgets are built from; the review, its file and word selection) and
   :mod:`.palette` and :mod:`.qtcompat`; it never imports pydantic, PyMuPDF, pytesseract
   or the matcher's search code (import contracts in ``pyproject.toml`` check it);
 * the **check process** — :mod:`.checker` (the protocol, the GUI's client, the server,

@@ -14,7 +14,7 @@ import pymupdf
 
 from matcher.check import check_citations
 from matcher.citations import load_citations
-from viewer.checker.server import citations_record
+from viewer.checker.citations import citations_record
 from viewer.state.records import Citations
 
 REVIEWER = "jdoe"

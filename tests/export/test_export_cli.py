@@ -38,9 +38,18 @@ def demo(tmp_path: Path) -> Path:
     return folder / "demo.cite"
 
 
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def sidecar(path: Path, placement: str = "confirmed", **extra: object) -> Path:
+    """A review file as the window writes one (version 1), deciding on the demo's c2."""
+    demo = demo_path()
+    quote = json.loads(demo.read_text(encoding="utf-8"))["claims"][1]["evidence"][0]["quote"]
+    hashes = {"quote_sha256": sha256(quote.encode("utf-8")),
+              "document_sha256": sha256((demo.parent / "policy.pdf").read_bytes())}
     path.write_text(json.dumps({"version": 1, "citations": "demo.cite", "evidence": [
-        {"claim": "c2", "index": 0, "placement": placement, "note": "checked",
+        {"claim": "c2", "index": 0, **hashes, "placement": placement, "note": "checked",
          "reviewer": "ana", "at": "2026-12-02T09:00:00Z", **extra}],
         "claims": [{"claim": "c2", "support": "partly", "note": "", "reviewer": "ana",
                     "at": "2026-12-02T09:01:00Z"}], "history": []}), encoding="utf-8")
@@ -78,7 +87,7 @@ def test_the_review_beside_the_file_is_used(demo: Path, tmp_path: Path) -> None:
 
 
 def test_a_decision_on_a_changed_quote_is_stale(demo: Path, tmp_path: Path) -> None:
-    review = sidecar(tmp_path / "r.json", quote_sha256=hashlib.sha256(b"old").hexdigest())
+    review = sidecar(tmp_path / "r.json", quote_sha256=sha256(b"old"))
     out = tmp_path / "r.csv"
     assert citeview(demo, "--review", review, "--csv", out).returncode == 0
     assert csv_rows(out)["c2#0"]["placement"] == "confirmed (stale)"

@@ -106,3 +106,23 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip(f"the shared PDF corpus is not beside this checkout ({CORPUS})")
     return CORPUS
+
+
+@pytest.fixture
+def readonly_folder(tmp_path: Path) -> Iterator[Path]:
+    """A read-only folder holding ``answer.cite`` and its ``answer.review.json``, and
+    ``plain.cite`` without one."""
+    from viewer.state.review import Decisions, EvidenceDecision
+    from viewer.state.sidecar import dumps
+
+    from .fsutil import read_only
+
+    folder = tmp_path / "share"
+    folder.mkdir()
+    for name in ("answer.cite", "plain.cite"):
+        (folder / name).write_text('{"claims": []}', encoding="utf-8")
+    d = Decisions("answer.cite")
+    d.evidence[("c1", 0)] = EvidenceDecision("c1", 0, "confirmed", "a" * 64)
+    (folder / "answer.review.json").write_bytes(dumps(d))
+    with read_only(folder):
+        yield folder

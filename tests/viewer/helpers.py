@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from matcher.citations import parse_citations
 from matcher.report import CheckReport, ClaimResult, EvidenceResult
 from matcher.vocabulary import Rect
-from viewer.checker.server import citations_record
+from viewer.checker.citations import citations_record
 from viewer.state.records import Citations, Report
 
 WORDS = ("policy insured premium coverage limit deductible claim loss property dwelling "

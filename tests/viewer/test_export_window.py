@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
+from tests.export.test_export_cli import sidecar as review_file
 from tests.simplepdf import paragraph, write_pdf
 from viewer.state.exports import ExportTargets
 from viewer.state.files import demo_path
@@ -52,10 +53,7 @@ def test_export_from_the_window(qtbot: QtBot, make_window: MakeWindow, tmp_path:
     folder = tmp_path / "case"
     shutil.copytree(demo_path().parent, folder, ignore=shutil.ignore_patterns("__*"))
     cite = folder / "demo.cite"
-    cite.with_name("demo.review.json").write_text(json.dumps({
-        "version": 1, "citations": "demo.cite", "history": [], "claims": [],
-        "evidence": [{"claim": "c2", "index": 0, "placement": "confirmed",
-                      "reviewer": "ana", "at": "2026-12-02T09:00:00Z"}]}), encoding="utf-8")
+    review_file(cite.with_name("demo.review.json"))  # c2 confirmed
     window = make_window()
     assert not window.commands.export.isEnabled()
     open_checked(qtbot, window, cite)

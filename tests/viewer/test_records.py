@@ -29,8 +29,7 @@ def test_every_field_of_the_contract_is_kept() -> None:
 
 
 def test_fields_a_newer_writer_adds_are_accepted() -> None:
-    newer = {**ITEM, "confidence": {"kind": "figure"}, "decision": "accepted",
-             "support": "yes"}
+    newer = {**ITEM, "verdict": [{"kind": "figure"}], "decision": None, "score_v2": "yes"}
     report = Report.from_json({"summary": {**SUMMARY, "decided": 1}, "generator": "v2",
                                "claims": [{"id": "c", "evidence": [newer], "notes": "n"}]})
     assert report.claims[0].evidence[0] == Report.from_json(
@@ -39,8 +38,7 @@ def test_fields_a_newer_writer_adds_are_accepted() -> None:
 
 def test_differences_and_the_word_diff_are_kept() -> None:
     item = {**ITEM, "differences": [{"kind": "number", "quote": "$952.18", "page": "$925.18"},
-                                    {"kind": "negation", "quote": None, "page": "not"},
-                                    {"kind": "tone", "quote": "x", "page": None}],
+                                    {"kind": "negation", "quote": None, "page": "not"}],
             "word_diff": {"quote": [{"text": "$952.18", "op": "differs",
                                      "against": "$925.18", "kind": "number"}],
                           "found": [{"text": "$925.18", "op": "differs", "line": 0},
@@ -49,8 +47,7 @@ def test_differences_and_the_word_diff_are_kept() -> None:
                                 "claims": [{"id": "c", "evidence": [item]}]}).claims
     [ev] = claim.evidence
     assert ev.differences == (Difference("number", "$952.18", "$925.18"),
-                              Difference("negation", None, "not"),
-                              Difference("word", "x", None))  # a kind it does not know
+                              Difference("negation", None, "not"))
     assert ev.word_diff is not None
     assert [(t.text, t.op, t.against) for t in ev.word_diff.quote] == \
         [("$952.18", "differs", "$925.18")]
@@ -62,3 +59,26 @@ def test_a_status_outside_the_vocabulary_is_named() -> None:
     with pytest.raises(ValueError, match="'maybe'"):
         Report.from_json({"summary": SUMMARY,
                           "claims": [{"id": "c", "evidence": [{**ITEM, "status": "maybe"}]}]})
+
+
+def test_differences_are_read_and_their_absence_tolerated() -> None:
+    said = [{"kind": "number", "quote": "952.18", "page": "925.18"},
+            {"kind": "negation", "quote": "not", "page": None},
+            {"kind": "tense", "quote": "was"}]  # a kind this reader does not know yet
+    [ev] = Report.from_json({"summary": SUMMARY, "claims": [
+        {"id": "c", "evidence": [{**ITEM, "differences": said}]}]}).claims[0].evidence
+    assert ev.differences == (Difference("number", "952.18", "925.18"),
+                              Difference("negation", "not", None),
+                              Difference("tense", "was", None))
+    for absent in ({}, {"differences": None}, {"differences": []}):
+        [ev] = Report.from_json({"summary": SUMMARY, "claims": [
+            {"id": "c", "evidence": [{**ITEM, **absent}]}]}).claims[0].evidence
+        assert ev.differences == ()
+
+
+def test_every_decision_has_its_words() -> None:
+    from matcher.vocabulary import PLACEMENT_DECISIONS, SUPPORT_DECISIONS
+    from viewer.state.presentation import PLACEMENT_WORDS, SUPPORT_WORDS
+
+    assert tuple(PLACEMENT_WORDS) == PLACEMENT_DECISIONS
+    assert tuple(SUPPORT_WORDS) == SUPPORT_DECISIONS

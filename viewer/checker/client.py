@@ -6,6 +6,7 @@
     report = client.check(path, progress=bar.update)    # -> Report
     client.ocr_page(scan, 0)                            # -> words stored
     client.export(path, html=out, progress=bar.update)  # -> Exported (files written)
+    client.words(doc.path, 2)                           # -> PageWordBoxes
 
 Each call blocks the calling thread (a :mod:`viewer.tasks` operation, never the GUI
 thread), so the window's code reads as if the work ran in-thread; calls from several
@@ -31,6 +32,7 @@ from matcher.vocabulary import CancelCallback, ProgressCallback
 from .. import children
 from ..state.documents import Inspection
 from ..state.records import Citations, Report
+from ..state.selection import PageWordBoxes
 from . import protocol as p
 
 T = TypeVar("T")
@@ -109,6 +111,11 @@ class CheckClient:
                            moved=tuple(sorted((k, str(v)) for k, v in (moved or {}).items())),
                            passwords=tuple(sorted((passwords or {}).items())))
         return self.call(request, progress=progress, cancel=cancel)
+
+    def words(self, path: Path | str, page: int, *, password: str | None = None,
+              cancel: CancelCallback | None = None) -> PageWordBoxes:
+        """The words of 0-based ``page`` with their boxes, in reading order."""
+        return self.call(p.Words(str(path), page, password), cancel=cancel)
 
     def prepare(self, path: Path | str) -> None:
         """Have the process open, inspect and check ``path`` ahead of the requests for it."""

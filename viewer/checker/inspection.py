@@ -1,4 +1,5 @@
-"""Open a PDF once to learn what the viewer needs: usable or why not, and each page's size.
+"""Open a PDF once to learn what the viewer needs: usable or why not, each page's size,
+and the SHA-256 of the file's bytes (what a review decision about the document is about).
 
 Runs in the check process (:mod:`viewer.checker.server`): it imports no Qt, opens its own
 document through the matcher's one opener and closes it before returning, so no PyMuPDF
@@ -24,7 +25,7 @@ def inspect_pdf(path: Path, password: str | None = None) -> Inspection:
     try:
         doc = open_pdf(path, password=password)
     except DocumentError as exc:
-        return Inspection(path, exc.kind, exc.detail)
+        return Inspection(path, exc.kind, exc.detail, sha256=_hash(path))
     pages: list[PageInfo] = []
     try:
         for i in range(doc.page_count):
@@ -35,7 +36,18 @@ def inspect_pdf(path: Path, password: str | None = None) -> Inspection:
                 pages.append(PageInfo(i, w, h, 0, IDENTITY))
     finally:
         doc.close()
-    return Inspection(path, "ok", "", tuple(pages))
+    return Inspection(path, "ok", "", tuple(pages), _hash(path))
+
+
+def _hash(path: Path) -> str | None:
+    """The SHA-256 of a file's bytes, None when they cannot be read (a review decision
+    about the document then cannot be confirmed to be about this file)."""
+    from matcher.document import file_hash
+
+    try:
+        return file_hash(path) if path.is_file() else None
+    except OSError:
+        return None
 
 
 def page_info(page: Any) -> PageInfo:

@@ -32,6 +32,7 @@ from typing import Any, Generic, TypeVar
 from ..state.documents import Inspection
 from ..state.files import resolved
 from ..state.records import Citations, Report
+from ..state.selection import PageWordBoxes
 
 T = TypeVar("T")
 
@@ -116,6 +117,16 @@ class Export(Request[Exported]):
     review: str | None = None
     moved: tuple[tuple[str, str], ...] = ()
     passwords: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Words(Request[PageWordBoxes]):
+    """One 0-based page's words with their boxes (words space), in reading order: the
+    text layer's, or the stored OCR boxes of a scanned page."""
+
+    path: str
+    page: int
+    password: str | None = field(default=None, repr=False)
 
 
 # -- messages ------------------------------------------------------------------------------

@@ -28,7 +28,9 @@ from typing import Any
 
 from ..state.documents import Inspection
 from ..state.records import Citations, Report
+from ..state.selection import PageWordBoxes
 from . import protocol as p
+from .citations import citations_record
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,7 @@ class Server:
         self.stopping = False
         self.citations: tuple[str, Any] | None = None  # the last file opened: path, model
         self.cancelled: set[int] = set()  # requests the window no longer waits for
+        self.word_reader: Any = None  # a PageWordReader, once words are asked for
         # Preparing: what will be asked, answers not yet asked for, calls waiting.
         self.preparing = False
         self.foreseen: set[p.Request[Any]] = set()
@@ -73,6 +76,7 @@ class Server:
             p.Open: self.open, p.Inspect: self.inspect, p.Check: self.check,
             p.ScannedPages: self.scanned_pages, p.OcrPage: self.ocr_page,
             p.Export: self.export,
+            p.Words: self.words,
         }
 
     def run(self) -> None:
@@ -241,28 +245,28 @@ class Server:
         outputs; progress is the check's, then the export's."""
         from matcher.ocr.store import OcrStore
 
-        from ..export import run, sidecar
+        from ..export import run
         from ..export.writing import Cancelled, OutputError
         from ..state.exports import ExportTargets
+        from ..state.sidecar import SidecarError
+        from .review import reviewed_report
 
         cf, report = self.checked(rid, p.Check(request.path, request.moved, request.passwords))
         if self.stopping or rid in self.cancelled:
             raise p.CheckerError("cancelled")
         path = Path(request.path)
-        review = Path(request.review) if request.review else sidecar.default_review_path(path)
         targets = ExportTargets(*(None if t is None else Path(t) for t in (
             request.pdf, request.html, request.csv, request.annotations)))
         try:
-            data = report.model_dump(mode="json")
-            if request.review or review.is_file():
-                data = sidecar.apply_review(data, review)
+            data, review = reviewed_report(
+                report, cf, path, Path(request.review) if request.review else None)
             done = run.export(
                 data, citations_path=path, citations=citations_record(cf, path),
-                targets=targets, review_path=review if review.is_file() else None,
+                targets=targets, review_path=review,
                 passwords=dict(request.passwords), ocr=OcrStore.default(),
                 progress=lambda d, t: self.send(p.Progressed(rid, d, t)),
                 cancel=lambda: self.arrived(rid))
-        except (sidecar.ReviewError, OutputError) as exc:
+        except (SidecarError, OutputError) as exc:
             raise p.CheckerError(str(exc)) from None
         except Cancelled:
             raise p.CheckerError("cancelled") from None
@@ -285,13 +289,13 @@ class Server:
             raise p.CheckerError(str(exc)) from None
 
 
-def citations_record(cf: Any, path: str | Path) -> Citations:
-    """The window's record of a validated citations file (a ``CitationsFile``), each
-    document at the path it resolves to."""
-    from matcher.citations import resolve_document_path
+    def words(self, _rid: int, request: p.Words) -> PageWordBoxes:
+        if self.word_reader is None:
+            from .page_words import PageWordReader
 
-    paths = {ref.id: resolve_document_path(path, ref) for ref in cf.documents}
-    return Citations.from_json(cf.model_dump(mode="json"), paths)
+            self.word_reader = PageWordReader()
+        return self.word_reader.words(Path(request.path), request.page,
+                                      password=request.password)
 
 
 def serve(conn: Any, parent_end: Any = None, render: Any = None) -> None:

@@ -56,34 +56,30 @@ def main(args: list[str]) -> int:
     from matcher.mupdf_messages import log_mupdf_complaints, stdout_reserved
     from matcher.progress import Progress
 
-    from ..checker.server import citations_record
+    from ..checker.citations import citations_record
+    from ..checker.review import reviewed_report
     from ..export.run import export
-    from ..export.sidecar import ReviewError, apply_review, default_review_path
     from ..export.writing import OutputError
+    from ..state.sidecar import SidecarError
 
     route_mupdf(opts.verbose)
     try:
         cf = load(opts)
     except CitationsError as exc:
         return fail(str(exc))
-    review = opts.review
-    if review is None and default_review_path(opts.citations).is_file():
-        review = default_review_path(opts.citations)
     checking = Progress(0, unit="quotes", label="checking", show_after=1.0)
     exporting = Progress(0, unit="steps", label="exporting", show_after=1.0)
     with stdout_reserved():
         report = check_citations(cf, opts.citations, passwords=passwords, ocr=ocr_store(),
                                  progress=None if opts.quiet else checking.update)
         checking.close()
-        data = report.model_dump(mode="json")
         try:
-            if review is not None:
-                data = apply_review(data, review)
+            data, review = reviewed_report(report, cf, opts.citations, opts.review)
             done = export(data, citations_path=opts.citations,
                           citations=citations_record(cf, opts.citations), targets=targets,
                           review_path=review, passwords=passwords, ocr=ocr_store(),
                           progress=None if opts.quiet else exporting.update)
-        except (ReviewError, OutputError) as exc:
+        except (SidecarError, OutputError) as exc:
             exporting.close()
             return fail(str(exc))
         exporting.close()

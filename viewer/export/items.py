@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from matcher.vocabulary import Rect
+from matcher.vocabulary import (
+    PLACEMENT_DECISIONS,
+    SUPPORT_DECISIONS,
+    PlacementDecision,
+    Rect,
+    SupportDecision,
+)
 
 from ..state.records import (
     Citations,
@@ -29,12 +35,12 @@ from ..state.records import (
     Summary,
 )
 
-Placement = Literal["confirmed", "wrong_place", "relocated", "absent"]
-SupportValue = Literal["supported", "partly", "not_supported", "uncitable"]
+Placement = PlacementDecision
+SupportValue = SupportDecision
 Outcome = Literal["located", "confirmed", "review", "wrong_place", "relocated", "absent",
                   "not_located", "rejected"]
-PLACEMENTS: tuple[Placement, ...] = ("confirmed", "wrong_place", "relocated", "absent")
-SUPPORTS: tuple[SupportValue, ...] = ("supported", "partly", "not_supported", "uncitable")
+PLACEMENTS = PLACEMENT_DECISIONS
+SUPPORTS = SUPPORT_DECISIONS
 # Outcomes drawn as a highlight on the page (wrong_place where the matcher put it, in its
 # own colour, so the reader sees what was rejected).
 MARKED: frozenset[Outcome] = frozenset({"located", "confirmed", "review", "wrong_place",

@@ -38,3 +38,4 @@ class Inspection:
     state: DocState
     message: str = ""
     pages: tuple[PageInfo, ...] = ()
+    sha256: str | None = None  # of the file's bytes, when they could be read

@@ -70,17 +70,17 @@ def summary_line(summary: Summary, *, separator: str = " · ") -> str:
 # -- review decisions, differences and what an exported item shows ----------------------
 # A reviewer's placement decision on an evidence item, and its support decision on a claim
 # (the review sidecar's values), in the words a reader of an export sees.
-PLACEMENT_WORDS: dict[str, str] = {
+PLACEMENT_WORDS: dict[str, str] = {  # one per PlacementDecision (a test holds it)
     "confirmed": "confirmed",
     "wrong_place": "wrong place",
     "relocated": "relocated",
-    "absent": "absent",
+    "absent": "absent from the document",
 }
-SUPPORT_WORDS: dict[str, str] = {
+SUPPORT_WORDS: dict[str, str] = {  # one per SupportDecision (a test holds it)
     "supported": "supported",
     "partly": "partly supported",
     "not_supported": "not supported",
-    "uncitable": "uncitable",
+    "uncitable": "uncitable (true but inferential)",
 }
 # What became of an item once the review is taken into account: the matcher's status
 # while no (current) decision stands, else the decision. Exports colour highlights by it.
@@ -160,13 +160,19 @@ Marked = list[tuple[str, DiffMark]]
 
 
 def difference_pair(quote: str | None, page: str | None) -> str:
-    """One difference as a reader scans it: ``$952.18 ≠ $925.18``; a quoted word the
-    page lacks altogether, or a page word the quote leaves out, against a dash.
+    """One difference as a reader scans it: ``952.18 ≠ 925.18``; a quoted word the page
+    lacks altogether, or a page word the quote leaves out, said so.
 
-    >>> difference_pair("$952.18", "$925.18"), difference_pair("not", None)
-    ('$952.18 ≠ $925.18', 'not ≠ —')
+    >>> difference_pair("952.18", "925.18"), difference_pair("not", None)
+    ('952.18 ≠ 925.18', '“not” is not on the page')
+    >>> difference_pair(None, "not")
+    '“not” on the page is not in the quote'
     """
-    return f"{quote if quote is not None else '—'} ≠ {page if page is not None else '—'}"
+    if quote is None:
+        return f"“{page}” on the page is not in the quote"
+    if page is None:
+        return f"“{quote}” is not on the page"
+    return f"{quote} ≠ {page}"
 
 
 def diff_marks(word_diff: WordDiff | None, quote: str, found: str | None
@@ -196,7 +202,7 @@ def decision_counts_line(counts: dict[str, int], words: dict[str, str], *,
 
     >>> decision_counts_line({"confirmed": 3, "absent": 0, "undecided": 2, "stale": 1},
     ...                      PLACEMENT_WORDS)
-    '3 confirmed · 0 absent · 2 undecided (1 stale)'
+    '3 confirmed · 0 absent from the document · 2 undecided (1 stale)'
     """
     parts = [f"{counts[k]} {w}" for k, w in words.items() if k in counts]
     undecided = f"{counts.get('undecided', 0)} {UNDECIDED}"

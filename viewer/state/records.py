@@ -18,9 +18,7 @@ from typing import Any
 
 from matcher.vocabulary import (
     CLAIM_STATUSES,
-    DIFFERENCE_KINDS,
     TEXT_MATCHES,
-    DifferenceKind,
     EvidenceStatus,
     Rect,
     TextMatch,
@@ -50,6 +48,7 @@ class ClaimEntry:
     id: str
     text: str
     evidence: tuple[EvidenceEntry, ...]
+    flag: str | None = None  # why the upstream system flagged the claim for a person
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +68,7 @@ class Citations:
                             for d in data.get("documents", ())),
             claims=tuple(ClaimEntry(c["id"], c.get("text", ""), tuple(
                 EvidenceEntry(e["quote"], e.get("page"), e.get("chunk_id"))
-                for e in c.get("evidence", ()))) for c in data.get("claims", ())),
+                for e in c.get("evidence", ())), c.get("flag")) for c in data.get("claims", ())),
             chunk_pages={ch["id"]: tuple(ch.get("pages") or ())
                          for ch in data.get("chunks", ())})
 
@@ -133,16 +132,16 @@ class EvidenceOutcome:
 class Difference:
     """A quoted word the found text lacks (``quote``), and the page word it stands against
     (``page``, None when there is none); ``quote`` is None for a negation the page holds
-    inside the quoted passage and the quote leaves out."""
+    inside the quoted passage and the quote leaves out. ``kind`` is ``number``,
+    ``negation`` or ``word``; a kind a newer writer adds is kept as it is."""
 
-    kind: DifferenceKind
+    kind: str
     quote: str | None
     page: str | None
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Difference:
-        kind = data.get("kind")
-        return cls(kind if kind in DIFFERENCE_KINDS else "word",
+        return cls(str(data.get("kind", "word")),
                    None if data.get("quote") is None else str(data["quote"]),
                    None if data.get("page") is None else str(data["page"]))
 

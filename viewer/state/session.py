@@ -8,7 +8,7 @@ copy of this state. Everything here can be driven and asserted on in a plain uni
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -49,6 +49,7 @@ class DocumentStatus:
     message: str = ""
     password: str | None = field(default=None, repr=False)
     pages: tuple[PageInfo, ...] = ()
+    sha256: str | None = None  # of the file's bytes (what review decisions are about)
 
     @property
     def usable(self) -> bool:
@@ -112,15 +113,15 @@ class Session:
 
     # -- documents ----------------------------------------------------------------------
     def set_document_state(self, doc_id: str, state: DocState, message: str = "", *,
-                           pages: tuple[PageInfo, ...] = ()) -> None:
+                           pages: tuple[PageInfo, ...] = (), sha256: str | None = None) -> None:
         doc = self.documents[doc_id]
-        doc.state, doc.message, doc.pages = state, message, pages
+        doc.state, doc.message, doc.pages, doc.sha256 = state, message, pages, sha256
         self.changed.emit("documents")
 
     def relocate(self, doc_id: str, path: Path) -> None:
         """The person pointed at where a missing document really is."""
         doc = self.documents[doc_id]
-        doc.path, doc.state, doc.message, doc.pages = path, "unknown", "", ()
+        doc.path, doc.state, doc.message, doc.pages, doc.sha256 = path, "unknown", "", (), None
         self.changed.emit("documents")
 
     def document_of(self, claim_id: str | None) -> str | None:
@@ -171,10 +172,12 @@ class Session:
             self.shown_document = doc
         self.changed.emit("selection")
 
-    def step(self, delta: int, *, flagged_only: bool = False) -> str | None:
+    def step(self, delta: int, *, flagged_only: bool = False,
+             among: Collection[str] | None = None) -> str | None:
         """The claim ``delta`` rows away from the selection (wrapping), optionally only
-        flagged ones; None when there is none."""
-        rows = self.rows()
+        flagged ones, only those ``among`` (the claims a filter shows); None when there
+        is none."""
+        rows = [r for r in self.rows() if among is None or r.id in among]
         if not rows:
             return None
         ids = [r.id for r in rows]

@@ -8,6 +8,7 @@ row.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..palette import badge_color
+from ..palette import badge_color, distinct
 from ..state.presentation import status_word
 from ..state.rows import ClaimRow
 from ..state.session import Change, Session
@@ -38,6 +39,7 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 6
 BADGE_GAP = 4
 TEXT_LINES = 2
+TAG_COLOR = "#37474F"  # review tags: dark slate text and outline, on any background
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -86,6 +88,8 @@ class ClaimDelegate(QStyledItemDelegate):
     def __init__(self, highlight: QColor, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.highlight = QColor(highlight)
+        # Short outlined tags after a claim's badges ("✓ decided"), given by the review.
+        self.tags: Callable[[str], Sequence[str]] = lambda _claim: ()
 
     def _badge_font(self, base: QFont) -> QFont:
         font = QFont(base)
@@ -160,6 +164,16 @@ class ClaimDelegate(QStyledItemDelegate):
             painter.setPen(QColor("#FFFFFF"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
             x += w + BADGE_GAP
+        for tag in self.tags(row.id):  # outlined, never filled: they are not statuses
+            w = fm.horizontalAdvance(tag) + 10
+            if x + w > right:
+                break
+            box = QRect(x, y, w, fm.height() + 4)
+            painter.setPen(distinct(QColor(TAG_COLOR), self.highlight))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(box.adjusted(0, 0, -1, -1), 3, 3)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)
+            x += w + BADGE_GAP
 
 
 def _fit(fm: QFontMetrics, text: str, width: int) -> str:
@@ -199,6 +213,16 @@ class ClaimList(QListView):
     def set_highlight(self, color: QColor) -> None:
         self.delegate.highlight = QColor(color)
         self.viewport().update()
+
+    def show_only(self, ids: Collection[str] | None) -> None:
+        """Hide every claim not in ``ids`` (None: show them all)."""
+        for i in range(self.model_.rowCount()):
+            self.setRowHidden(i, ids is not None and self.model_.row(i).id not in ids)
+
+    def visible_ids(self) -> list[str]:
+        """The ids of the claims shown, in list order."""
+        return [self.model_.row(i).id for i in range(self.model_.rowCount())
+                if not self.isRowHidden(i)]
 
     def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if self._syncing or not current.isValid():

@@ -173,7 +173,8 @@ class Controller(QObject):
                 doc.password = password
                 self._inspect(doc_id)
                 return
-        self.session.set_document_state(doc_id, ins.state, ins.message, pages=ins.pages)
+        self.session.set_document_state(doc_id, ins.state, ins.message, pages=ins.pages,
+                                        sha256=ins.sha256)
         if self.session.is_plain_pdf and ins.state != "ok":
             self.failed_to_open = True  # the PDF asked for cannot be shown (the notice says why)
         if all(d.state != "unknown" for d in self.session.documents.values()):
@@ -362,6 +363,12 @@ class Controller(QObject):
         return self.ops.run(lambda progress, cancel: call(client, progress, cancel),
                             on_success, on_failure=on_failure or self._op_failed,
                             on_progress=on_progress, name=name)
+
+    def ask(self, call: Call, on_success: Callable[..., None], *,
+            on_failure: Callable[[BaseException], None] | None = None,
+            name: str = "citeview-operation") -> Operation:
+        """Ask the check process something in the background (see :meth:`_run`)."""
+        return self._run(call, on_success, on_failure=on_failure, name=name)
 
     def _op_failed(self, exc: BaseException) -> None:
         log.error("background work failed", exc_info=exc)

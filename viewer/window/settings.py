@@ -1,4 +1,5 @@
-"""Remembered preferences: highlight colour, recent files, window geometry, zoom mode.
+"""Remembered preferences: highlight colour, recent files, window geometry, zoom mode, the
+reviewer's name.
 
 Everything goes through one ``QSettings`` given to the constructor, so tests point it at a
 temporary folder and nothing here reaches for a global.
@@ -6,6 +7,7 @@ temporary folder and nothing here reaches for a global.
 
 from __future__ import annotations
 
+import getpass
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -15,6 +17,14 @@ from ..palette import DEFAULT_HIGHLIGHT, parse_color
 from ..state.files import resolved
 
 MAX_RECENT = 10
+
+
+def os_user() -> str:
+    """The login name of the person running citeview ("reviewer" if it cannot be told)."""
+    try:
+        return getpass.getuser() or "reviewer"
+    except (OSError, KeyError, ImportError):  # no such user in the password database
+        return "reviewer"
 
 
 class Preferences:
@@ -63,6 +73,14 @@ class Preferences:
 
     def set_splitter_state(self, data: QByteArray) -> None:
         self.qsettings.setValue("window/splitter", data)
+
+    def reviewer(self) -> str:
+        """The name review decisions are recorded under: as set, else the OS user's."""
+        value = str(self.qsettings.value("review/reviewer", "") or "").strip()
+        return value or os_user()
+
+    def set_reviewer(self, name: str) -> None:
+        self.qsettings.setValue("review/reviewer", name.strip())
 
     def sync(self) -> None:
         self.qsettings.sync()

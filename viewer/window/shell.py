@@ -45,6 +45,7 @@ from ..widgets.notice import NoticeBar
 from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcuts
 from .controller import Busy, Controller, Notice
 from .export import ExportCommand
+from .review_ui import ReviewUi
 from .settings import Preferences
 
 # Width of the claims side: a share of the window, within limits (logical pixels).
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         self._split_done = False
         self._build()
         self._connect()
+        self.review = ReviewUi(self)
         self.setAcceptDrops(True)
         self.setWindowTitle("citeview")
         self.setMinimumSize(640, 480)
@@ -192,7 +194,7 @@ class MainWindow(QMainWindow):
             self._pending_page = index
 
     def step_claim(self, delta: int, *, flagged: bool = False) -> None:
-        target = self.session.step(delta, flagged_only=flagged)
+        target = self.session.step(delta, flagged_only=flagged, among=self.claims.visible_ids())
         if target is not None:
             self.session.select(target)
         elif flagged:
@@ -260,8 +262,8 @@ class MainWindow(QMainWindow):
         doc_id = s.shown_document
         if doc_id != self._shown_doc:
             self._show_document(doc_id)
-        self.view.set_highlights(s.highlights(s.selected, doc_id))
-        focus = s.focus(s.selected, doc_id)
+        self.view.set_highlights(self.review.highlights(s.selected, doc_id))
+        focus = self.review.focus(s.selected, doc_id)
         if focus is not None:
             self.view.reveal(*focus)
         else:

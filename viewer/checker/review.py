@@ -1,0 +1,136 @@
+"""The review's decisions put on a check report: for ``citeview check`` and ``export``, and
+for File ▸ Export in the check process. Read the sidecar, apply it to the report.
+The exporters themselves (:mod:`viewer.export`) read only the report this makes.
+
+``check --json`` gains, compatibly, a ``decision`` object (or null) on every evidence item
+and a ``support`` object (or null) on every claim, read from the sidecar; the matcher's
+own ``status``, ``page`` and ``rects`` stay as it found them. ``--fail-on`` turns what
+remains undecided, unsupported, to review or not located into exit status 1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..state import review_store
+from ..state.review import FAIL_STATES, FailState, Review
+from ..state.sidecar import SidecarError
+
+if TYPE_CHECKING:
+    from matcher.citations import CitationsFile
+    from matcher.report import CheckReport
+
+
+def parse_fail_on(text: str) -> list[FailState]:
+    """``undecided,review`` as a list of states; ValueError naming one it does not know."""
+    states: list[FailState] = []
+    for word in (w.strip() for w in text.split(",")):
+        state = next((s for s in FAIL_STATES if s == word), None)
+        if state is None:
+            raise ValueError(f"--fail-on takes any of {','.join(FAIL_STATES)}, not {word!r}")
+        states.append(state)
+    return states
+
+
+def load_review(citations_path: Path, explicit: Path | None) -> tuple[Review, Path | None]:
+    """The decisions for a citations file: from ``explicit`` (which must exist), else its
+    sidecar if there is one; SidecarError naming the file and JSON paths when unusable."""
+    path = explicit if explicit is not None else review_store.existing(citations_path)
+    if path is None:
+        return Review(), None
+    if explicit is not None and not explicit.exists():
+        raise SidecarError(explicit, [("$", "file not found")])
+    return Review(review_store.ReviewStore(path).load()), path
+
+
+def document_hashes(cf: CitationsFile, citations_path: Path) -> dict[str, str | None]:
+    """The SHA-256 of each listed document's bytes (None when it cannot be read)."""
+    from matcher.citations import resolve_document_path
+    from matcher.document import file_hash
+
+    out: dict[str, str | None] = {}
+    for ref in cf.documents:
+        path = Path(resolve_document_path(citations_path, ref))
+        try:
+            out[ref.id] = file_hash(path) if path.is_file() else None
+        except OSError:
+            out[ref.id] = None
+    return out
+
+
+def attach(review: Review, cf: CitationsFile, citations_path: Path,
+           check: CheckReport) -> None:
+    """Read the decisions against this file, its check and its documents."""
+    from ..state.records import Report
+    from .citations import citations_record
+
+    review.attach(citations_record(cf, citations_path),
+                  Report.from_json(check.model_dump(mode="json")),
+                  document_hashes(cf, citations_path) if review.decisions.evidence else {})
+
+
+def apply(check: CheckReport, review: Review) -> None:
+    """Put the review's decisions on the report: ``decision`` on each decided evidence
+    item, ``support`` on each decided claim (the rest stay null)."""
+    from matcher.report import ReviewDecision, SupportDecision
+
+    decided = {d.claim for d in review.decisions.evidence.values()} | set(review.decisions.claims)
+    for claim in check.claims:
+        state = review.claim_state(claim.id) if claim.id in decided else None
+        if state is None:
+            continue
+        s = state.support
+        if s is not None:
+            claim.support = SupportDecision(support=s.support, note=s.note,
+                                            reviewer=s.reviewer, at=s.at,
+                                            stale=bool(state.support_stale))
+        for ev in claim.evidence:
+            item = state.items[ev.index] if 0 <= ev.index < len(state.items) else None
+            d = item.decision if item is not None else None
+            if item is not None and d is not None:
+                ev.decision = ReviewDecision(placement=d.placement, page=d.page,
+                                             rects=list(d.rects), note=d.note,
+                                             reviewer=d.reviewer, at=d.at,
+                                             stale=bool(item.stale))
+
+
+def decision_word(review: Review, claim_id: str, index: int) -> str:
+    """The table's decision column for one item: the placement, "stale", or nothing."""
+    state = review.claim_state(claim_id)
+    if state is None or not 0 <= index < len(state.items):
+        return ""
+    item = state.items[index]
+    if item.decision is None:
+        return ""
+    return "stale" if item.stale else item.decision.placement.replace("_", " ")
+
+
+def review_line(review: Review, path: Path | None) -> str:
+    """One line under the table: how much of the queue is decided, and where from."""
+    decided, total = review.progress()
+    supports: dict[str, int] = {}
+    for s in review.states():
+        if s.support_decided and s.support is not None:
+            supports[s.support.support] = supports.get(s.support.support, 0) + 1
+    said = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in supports.items())
+    where = f" ({path})" if path is not None else " (no review file)"
+    return f"review{where}: {decided} of {total} to review decided" + \
+        (f"; support: {said}" if said else "")
+
+
+def reviewed_report(report: CheckReport, cf: CitationsFile, citations_path: Path,
+                    review_path: Path | None) -> tuple[dict[str, Any], Path | None]:
+    """The ``check --json`` document of ``report`` with the review's ``decision`` and
+    ``support`` objects, and the review file read (None when there is none): what an
+    export reads, so an export and ``check --review --json`` never disagree.
+
+    ``review_path`` None: the citations file's own review file, when there is one (beside
+    it, or in citeview's data folder). Raises :class:`~viewer.state.sidecar.SidecarError`
+    naming the file and the JSON paths when the review file cannot be used.
+    """
+    review, path = load_review(citations_path, review_path)
+    report = report.model_copy(deep=True)  # the one given may be a check kept for reuse
+    attach(review, cf, citations_path, report)
+    apply(report, review)
+    return report.model_dump(mode="json"), path

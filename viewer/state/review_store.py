@@ -1,0 +1,296 @@
+"""Where a citations file's review is kept, and saving it so that nothing is ever lost.
+
+The sidecar of ``NAME.cite`` is ``NAME.review.json`` beside it. When that folder cannot
+be written (a read-only share) — or the file is the bundled demo, which is package data —
+it is kept in the per-user data folder instead (``~/.local/share/citeview/reviews/`` on
+Linux, from platformdirs), under a name made from the citations file's name and a hash of
+its full path. An existing sidecar is used where it is.
+
+Every save is atomic: the bytes go to a temporary file in the same folder, are flushed
+and fsynced, renamed over the sidecar, and the folder is fsynced, so a crash or a power
+loss leaves the previous file or the new one, never half of one. A temporary file left by
+a writer that was killed is removed by the next save. Before writing, the store checks
+that the file on disk is still the one it last read or wrote: if another program changed
+it meanwhile, it refuses (:class:`ConflictError`) rather than overwrite that program's
+work, and the caller offers to merge or to save elsewhere.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import secrets
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+
+from matcher.files import MB, InputFileError, os_error_reason, read_bounded
+
+from .files import demo_path
+from .review import Decisions
+from .sidecar import SidecarError, dumps, loads, merge
+
+SUFFIX = ".review.json"
+# The largest sidecar read: a decision is ~400 bytes, so this is ~150,000 of them with
+# their history, far beyond any review, while a runaway file cannot exhaust memory.
+MAX_BYTES = 64 * MB
+# A temporary file this old whose writer cannot be asked about (Windows) is abandoned.
+LEFTOVER_AGE_S = 24 * 3600
+Where = Literal["beside", "data", "chosen"]
+
+
+class SaveError(Exception):
+    """The sidecar could not be written: the file and the reason, in words."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+
+class ConflictError(SaveError):
+    """The sidecar was changed on disk by another program since it was read."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, "was changed by another program since citeview read it")
+
+
+def beside(citations: Path) -> Path:
+    """``NAME.review.json`` beside ``NAME.cite`` (or ``NAME.json``)."""
+    return citations.with_name(citations.stem + SUFFIX)
+
+
+def in_data_folder(citations: Path) -> Path:
+    """Where the review of ``citations`` is kept when its own folder cannot be written."""
+    full = str(citations.expanduser().absolute())
+    tag = hashlib.sha256(full.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return review_folder() / f"{citations.stem}-{tag}{SUFFIX}"
+
+
+def review_folder() -> Path:
+    """The per-user folder of reviews kept away from their citations files."""
+    return Path(platformdirs.user_data_dir("citeview", appauthor=False)) / "reviews"
+
+
+def folder_writable(folder: Path) -> bool:
+    """Whether a file can be created in ``folder`` (read-only file systems included)."""
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def location(citations: Path) -> tuple[Path, Where, str]:
+    """Where the review of ``citations`` is read from and saved to — an existing sidecar
+    beside it or in the data folder, else beside it when that folder can be written —
+    and, for the data folder, why."""
+    near, far = beside(citations), in_data_folder(citations)
+    if os.path.lexists(near):
+        return near, "beside", ""
+    if os.path.lexists(far):
+        return far, "data", "a review of this file was kept there before"
+    if citations.resolve().is_relative_to(demo_path().parent.resolve()):
+        return far, "data", "the bundled demo is part of citeview and stays as it is"
+    if not folder_writable(citations.parent):
+        return far, "data", f"{citations.parent} cannot be written"
+    return near, "beside", ""
+
+
+def existing(citations: Path) -> Path | None:
+    """The review of ``citations`` if there is one (beside it, else in the data folder)."""
+    near, far = beside(citations), in_data_folder(citations)
+    return next((p for p in (near, far) if os.path.lexists(p)), None)
+
+
+def write_reason(exc: OSError) -> str:
+    """Why a write failed, in words."""
+    if exc.errno == errno.EFBIG:
+        return "the file would be larger than this program may write (a file-size limit)"
+    return os_error_reason(exc, writing=True)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data``: temporary file, flush, fsync, rename, fsync the
+    folder. The file keeps its permissions (a new one gets those the umask allows)."""
+    folder = path.parent
+    remove_leftovers(path)
+    tmp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except OSError:
+        mode = None
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
+                     0o666)
+    except OSError as exc:
+        raise SaveError(path, write_reason(exc)) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            if mode is not None:
+                os.chmod(tmp, mode)
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        _unlink(tmp)
+        raise SaveError(path, write_reason(exc)) from None
+    except BaseException:
+        _unlink(tmp)
+        raise
+    fsync_folder(folder)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; Windows has no folder handles)."""
+    if sys.platform == "win32":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems (network shares) refuse it; the rename stands
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_leftovers(path: Path) -> None:
+    """Remove temporary files beside ``path`` whose writer is gone (killed mid-save)."""
+    prefix = f".{path.name}."
+    try:
+        names = [n for n in os.listdir(path.parent) if n.startswith(prefix)
+                 and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        parts = name[len(prefix):].split(".")
+        pid = int(parts[0]) if parts and parts[0].isdigit() else None
+        if _gone(pid, path.parent / name):
+            _unlink(path.parent / name)
+
+
+def _gone(pid: int | None, tmp: Path) -> bool:
+    if pid is not None and sys.platform != "win32":
+        if pid == os.getpid():
+            return False
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:  # another user's process: alive
+            return False
+        return False
+    try:  # on Windows, os.kill would end the process: judge by age
+        return time.time() - os.stat(tmp).st_mtime > LEFTOVER_AGE_S
+    except OSError:
+        return False
+
+
+def _unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+@dataclass(frozen=True)
+class Signature:
+    """What a file on disk was when it was last read or written."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+    sha256: str
+
+
+def signature(path: Path, data: bytes) -> Signature | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return Signature(st.st_size, st.st_mtime_ns, st.st_ino, hashlib.sha256(data).hexdigest())
+
+
+class ReviewStore:
+    """One sidecar file: read once, then saved after every decision.
+
+    ``where`` says whether it sits beside its citations file or in the data folder.
+    """
+
+    def __init__(self, path: Path, where: Where = "beside", why: str = "") -> None:
+        self.path = path
+        self.where: Where = where
+        self.why = why  # why the file is not beside its citations file, if it is not
+        self._seen: Signature | None = None  # the file as last read or written
+
+    @classmethod
+    def for_citations(cls, citations: Path) -> ReviewStore:
+        return cls(*location(citations))
+
+    def load(self) -> Decisions:
+        """The decisions in the file (none when there is no file); SidecarError when it
+        is not a valid sidecar or cannot be read."""
+        if not os.path.lexists(self.path):
+            self._seen = None
+            return Decisions()
+        try:
+            raw = read_bounded(self.path, limit=MAX_BYTES)
+        except InputFileError as exc:
+            raise SidecarError(self.path, [("$", exc.reason)]) from None
+        decisions = loads(raw, path=self.path)
+        self._seen = signature(self.path, raw)
+        return decisions
+
+    def changed_on_disk(self) -> bool:
+        """Whether the file is no longer what this store last read or wrote."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return False  # removed: writing it again loses nothing
+        except OSError:
+            return False  # the write will say what is wrong
+        seen = self._seen
+        if seen is not None and (st.st_size, st.st_mtime_ns, st.st_ino) == \
+                (seen.size, seen.mtime_ns, seen.inode):
+            return False
+        try:
+            raw = read_bounded(self.path, limit=MAX_BYTES)
+        except InputFileError:
+            return True
+        return seen is None or hashlib.sha256(raw).hexdigest() != seen.sha256
+
+    def save(self, decisions: Decisions) -> None:
+        """Write the decisions atomically; ConflictError if another program changed the
+        file since, SaveError if it cannot be written."""
+        if self.changed_on_disk():
+            raise ConflictError(self.path)
+        self.overwrite(decisions)
+
+    def overwrite(self, decisions: Decisions) -> None:
+        """Write the decisions atomically whatever is on disk now."""
+        data = dumps(decisions)
+        if self.where == "data":  # citeview's own folder may not exist yet
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SaveError(self.path, write_reason(exc)) from None
+        write_atomic(self.path, data)
+        self._seen = signature(self.path, data)
+
+    def save_as(self, path: Path, decisions: Decisions) -> None:
+        """Write the decisions to ``path`` and keep saving there from now on."""
+        data = dumps(decisions)
+        write_atomic(path, data)
+        self.path, self.where = path, "chosen"
+        self._seen = signature(path, data)
+
+    def merge(self, decisions: Decisions, *, by: str, at: str) -> Decisions:
+        """Merge the decisions with the file as it is on disk now and save the result;
+        SidecarError if that file cannot be read, SaveError if the result cannot be
+        written. Returns the merged decisions."""
+        theirs = ReviewStore(self.path).load() if os.path.lexists(self.path) else Decisions()
+        merged = merge(decisions, theirs, by=by, at=at)
+        self.overwrite(merged)
+        return merged

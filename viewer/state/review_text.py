@@ -1,0 +1,133 @@
+"""What the review panel says, in words, built from the review: no Qt here.
+
+>>> difference_text(Difference("number", "952.18", "925.18"))
+'952.18 ≠ 925.18'
+>>> difference_text(Difference("negation", "not", None))
+'“not” is not on the page'
+>>> when("2026-12-01T13:00:05Z")
+'2026-12-01 13:00 UTC'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .presentation import PLACEMENT_WORDS, SUPPORT_WORDS, difference_pair, status_word
+from .records import Difference
+from .review import (
+    ClaimDecision,
+    EvidenceDecision,
+    ItemState,
+    Placement,
+    Review,
+    Support,
+    copies,
+)
+
+
+@dataclass(frozen=True)
+class PanelText:
+    """Everything the review panel shows for the selected claim."""
+
+    progress: str  # "3 of 5 decided"
+    location: str  # where the decisions are saved, or why they are not
+    claim: str = ""  # "c8 · evidence 1 of 2 · needs review"
+    flag: str = ""  # why the upstream system flagged the claim
+    differences: str = ""  # "differences: 952.18 ≠ 925.18"
+    placement: str = ""  # the current item's decision, or that there is none
+    support: str = ""  # the claim's decision, or that there is none
+    hint: str = ""  # copies to choose from, or how to relocate
+    evidence_note: str | None = None  # None: no decision to note on yet
+    claim_note: str | None = None
+    placement_value: Placement | None = None  # for the checked button
+    support_value: Support | None = None
+    active: bool = False  # a claim is selected and can be decided
+
+
+def difference_text(d: Difference) -> str:
+    """One difference between the quote and the page, as the panel shows it."""
+    return difference_pair(d.quote, d.page)
+
+
+def when(at: str) -> str:
+    """An ISO 8601 UTC time as a person reads it (left as it is if it is not one)."""
+    if len(at) >= 16 and at[10] == "T":
+        return f"{at[:10]} {at[11:16]} UTC" if at.endswith("Z") else f"{at[:10]} {at[11:16]}"
+    return at
+
+
+def decided_by(d: EvidenceDecision | ClaimDecision) -> str:
+    who = f" by {d.reviewer}" if d.reviewer else ""
+    return who + (f", {when(d.at)}" if d.at else "")
+
+
+def placement_line(item: ItemState) -> str:
+    d = item.decision
+    if d is None:
+        return "Placement: not decided"
+    said = f"Placement: {PLACEMENT_WORDS[d.placement]}"
+    if d.placement in ("relocated", "confirmed") and d.page is not None and d.rects:
+        lines = len(d.rects)
+        said += f" (page {d.page}, {lines} line{'s' if lines != 1 else ''})"
+    said += decided_by(d)
+    return said + (f" — stale: {item.stale}; decide again" if item.stale else "")
+
+
+def progress_text(review: Review) -> str:
+    decided, total = review.progress()
+    if review.report is None:
+        return "Review: checking…"
+    scope = "all claims" if review.everything else "to review"
+    return f"{decided} of {total} {scope} decided"
+
+
+def location_text(path: Path | None, where: str, why: str = "") -> str:
+    """Where the decisions are saved, and why there when it is not beside the file."""
+    if path is None:
+        return "Decisions are not saved (no citations file is open)."
+    if where == "data":
+        return f"Saved in citeview's data folder ({why}): {path}"
+    return f"Saved to {path}"
+
+
+def panel_text(review: Review, claim_id: str | None, current: int, *, location: str,
+               relocating: bool = False, selected: str = "") -> PanelText:
+    """The panel's words for ``claim_id`` and its item ``current`` (0-based)."""
+    progress = progress_text(review)
+    state = review.claim_state(claim_id) if claim_id is not None else None
+    if state is None:
+        return PanelText(progress, location, claim="Select a claim to decide on it.")
+    flag = f"Flagged upstream: {state.claim.flag}" if state.claim.flag else ""
+    s = state.support
+    support = "Support: not decided" if s is None else \
+        f"Support: {SUPPORT_WORDS[s.support]}{decided_by(s)}" + \
+        (f" — stale: {state.support_stale}; decide again" if state.support_stale else "")
+    base = PanelText(progress, location, flag=flag, support=support,
+                     claim_note=s.note if s is not None else None, active=True,
+                     support_value=s.support if s is not None and not state.support_stale
+                     else None)
+    if not state.items:
+        return replace(base, claim=f"{state.id} · no evidence: only its support can be "
+                                   "decided")
+    item = state.items[min(current, len(state.items) - 1)]
+    status = status_word(item.outcome.status) if item.outcome is not None else "checking…"
+    head = f"{state.id} · evidence {item.index + 1} of {len(state.items)} · {status}"
+    diffs = item.outcome.differences if item.outcome is not None else ()
+    found = copies(item.outcome) if item.outcome is not None else ()
+    if relocating:
+        hint = (f"Enter records the words selected, Esc cancels: “{' '.join(selected.split())}”"
+                if selected else "Drag across the words meant on the page, then press "
+                                 "Enter (Esc cancels).")
+    elif found and not item.decided:
+        hint = (f"The quoted words stand {len(found)} times on page {found[0].page}: press "
+                f"1–{min(len(found), 9)} to choose the copy meant.")
+    else:
+        hint = ""
+    d = item.decision
+    return replace(
+        base, claim=head,
+        differences="differences: " + " · ".join(map(difference_text, diffs)) if diffs else "",
+        placement=placement_line(item), hint=hint,
+        evidence_note=d.note if d is not None else None,
+        placement_value=d.placement if d is not None and not item.stale else None)

@@ -1,0 +1,221 @@
+"""The review panel under the pages: what is decided about the selected claim, the keys
+to decide it, and where the decisions are saved.
+
+It shows a :class:`~viewer.state.review_text.PanelText` (built from the review, without
+Qt) and offers the window's review commands as buttons, each labelled with its key, so
+the panel teaches the keyboard. The placement and support buttons show the decision in
+force as checked. The notes are edited here; a note is kept once Enter is pressed or
+the field is left. When the decisions could not be saved the panel says why in a bar of
+its own, with the ways out (try again, save elsewhere, merge, overwrite).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QColor, QPalette, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..palette import notice_color
+from ..state.review_text import PanelText
+
+
+@dataclass(frozen=True)
+class PanelActions:
+    """The window's commands the panel offers as buttons."""
+
+    placements: Sequence[QAction]  # confirm, wrong place, relocate, absent
+    supports: Sequence[QAction]  # supported, partly, not supported, uncitable
+    everything: QAction  # checkable: every claim, not only those that need a person
+    remedies: Sequence[QAction]  # try again, save as, merge, overwrite (when they apply)
+
+
+def _button(action: QAction) -> QToolButton:
+    button = QToolButton()
+    button.setDefaultAction(action)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    button.setAutoRaise(False)
+    return button
+
+
+def _label(*, bold: bool = False) -> QLabel:
+    """A plain-text label that wraps, may be narrower than its text, and can be copied."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    if bold:
+        _bold(label)
+    return label
+
+
+def _bold(widget: QWidget) -> None:
+    font = widget.font()
+    font.setBold(True)
+    widget.setFont(font)
+
+
+class LineLabel(QLabel):
+    """One line of text, cut with "…" when it is wider than the label (the whole text is
+    its tooltip and :meth:`text`), so the panel keeps one height whatever it says."""
+
+    def __init__(self, *, bold: bool = False, squeeze: bool = True) -> None:
+        super().__init__()
+        self._full = ""
+        self._squeeze = squeeze
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        if squeeze:
+            self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        if bold:
+            _bold(self)
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text if text else "")
+        self._fit()
+
+    def text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        if not self._squeeze:
+            super().setText(self._full)
+            return
+        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight,
+                                                      max(0, self.width())))
+
+
+class ReviewPanel(QFrame):
+    """Decisions about the selected claim, and the keys to make them."""
+
+    note_edited = Signal(str, str)  # "evidence" or "claim", the note
+    done_editing = Signal()  # Enter in a note: the keys are the page's again
+
+    def __init__(self, actions: PanelActions, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("review-panel")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        # The decision in force reads at a glance: its button is pressed and bold.
+        self.setStyleSheet("QToolButton:checked { font-weight: bold; }")
+        self.actions = actions
+        self.progress = LineLabel(bold=True, squeeze=False)
+        self.location = LineLabel()
+        self.claim = LineLabel(bold=True, squeeze=False)
+        self.flag = LineLabel()
+        self.decisions = LineLabel()
+        self.hint = LineLabel()
+        self.evidence_note = self._note("Note on this evidence item (E)", "evidence")
+        self.claim_note = self._note("Note on the claim (Shift+E)", "claim")
+        self.problem = _label()
+        self._build()
+        self.show_text(PanelText("", ""))
+
+    def _note(self, placeholder: str, which: str) -> QLineEdit:
+        edit = QLineEdit()
+        edit.setPlaceholderText(placeholder)
+        edit.setClearButtonEnabled(True)
+        edit.editingFinished.connect(lambda: self.note_edited.emit(which, edit.text()))
+        edit.returnPressed.connect(self.done_editing)
+        return edit
+
+    def _build(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.progress)
+        top.addWidget(_button(self.actions.everything))
+        top.addWidget(self.location, 1)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(2)
+        for row, (name, actions) in enumerate((("Placement", self.actions.placements),
+                                               ("Support", self.actions.supports))):
+            grid.addWidget(QLabel(name), row, 0)
+            buttons = QHBoxLayout()
+            buttons.setSpacing(3)
+            for action in actions:
+                buttons.addWidget(_button(action))
+            buttons.addStretch(1)
+            grid.addLayout(buttons, row, 1)
+        grid.setColumnStretch(1, 1)
+        notes = QHBoxLayout()
+        notes.addWidget(self.evidence_note, 1)
+        notes.addWidget(self.claim_note, 1)
+        self.problem_bar = QFrame()
+        self.problem_bar.setAutoFillBackground(True)
+        bar = QHBoxLayout(self.problem_bar)
+        bar.setContentsMargins(6, 3, 6, 3)
+        bar.addWidget(self.problem, 1)
+        for action in self.actions.remedies:
+            bar.addWidget(_button(action))
+        column = QVBoxLayout(self)
+        column.setContentsMargins(8, 4, 8, 4)
+        column.setSpacing(2)
+        column.addWidget(self.problem_bar)
+        column.addLayout(top)
+        # Each row keeps its line whether it says something or not, so the pages above
+        # do not jump when another claim is selected.
+        for first, second in ((self.claim, self.flag), (self.decisions, None),
+                              (self.hint, None)):
+            row = QHBoxLayout()
+            row.setSpacing(12)
+            row.addWidget(first, 0 if second is not None else 1)
+            if second is not None:
+                row.addWidget(second, 1)
+            column.addLayout(row)
+        column.addLayout(grid)
+        column.addLayout(notes)
+
+    def set_highlight(self, highlight: QColor) -> None:
+        """Keep the problem bar's colour apart from the highlight colour."""
+        pal = self.problem_bar.palette()
+        pal.setColor(QPalette.ColorRole.Window, notice_color("error", highlight))
+        pal.setColor(QPalette.ColorRole.WindowText, QColor("#1F2328"))
+        self.problem_bar.setPalette(pal)
+
+    def show_text(self, text: PanelText, problem: str = "") -> None:
+        """Show what the review says now (and why it is not saved, if it is not)."""
+        self.progress.setText(text.progress)
+        self.location.setText(text.location)
+        self.location.setToolTip(text.location)
+        self.claim.setText(text.claim)
+        self.flag.setText(text.flag)
+        self.hint.setText("   ·   ".join(t for t in (text.differences, text.hint) if t))
+        self.decisions.setText("   ·   ".join(t for t in (text.placement, text.support) if t))
+        for edit, note in ((self.evidence_note, text.evidence_note),
+                           (self.claim_note, text.claim_note)):
+            if not edit.hasFocus():
+                edit.setText(note or "")
+                edit.setCursorPosition(0)  # a long note shows its start
+            edit.setEnabled(note is not None)
+        self.problem.setText(problem)
+        self.problem_bar.setVisible(bool(problem))
+        self._fit_problem()
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()  # lay out now: a grab taken next shows the new words whole
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_problem()
+
+    def _fit_problem(self) -> None:
+        """The problem sentence wraps: keep room for all its lines at this width."""
+        width = max(1, self.problem.width())
+        # heightForWidth says -1 for a label without text.
+        self.problem.setMinimumHeight(max(0, self.problem.heightForWidth(width)))

@@ -1,0 +1,264 @@
+"""The review in the window: the panel under the pages, the filter over the claims list,
+the Review menu, and the dialogs the review needs.
+
+:class:`ReviewUi` builds these into a :class:`~viewer.window.shell.MainWindow` and keeps
+them showing the :class:`~.review.ReviewController`'s state: the decisions' highlights on
+the page (decided words in the highlight colour, wrong places and absent quotes without
+one), the review's marks over it, the panel's words, the claims' tags and the filter.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from matcher.vocabulary import Rect
+
+from ..state import claim_filter
+from ..state.review import Placement, Support, copies
+from ..state.review_text import location_text, panel_text
+from ..widgets.claim_filter import ClaimFilterBar
+from ..widgets.review_panel import PanelActions, ReviewPanel
+from .relocation import Relocation
+from .review import ReviewController
+from .review_actions import ReviewActions, ReviewSlots
+
+if TYPE_CHECKING:
+    from .shell import MainWindow
+
+log = logging.getLogger(__name__)
+
+
+class ReviewUi(QObject):
+    """The review's part of one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = ReviewController(window.session, window.prefs.reviewer(), self)
+        self.relocation = Relocation(self.controller, window.view, window.controller, self)
+        self.actions = ReviewActions(window, ReviewSlots(
+            step_queue=self.step_queue, step_item=self.step_item, placement=self.decide,
+            relocate=self.relocate, accept=self.relocation.accept, cancel=self.cancel,
+            pick=self.controller.pick_copy, support=self.support, note=self.edit_note,
+            clear=self.clear, everything=self.set_everything, search=self.focus_search,
+            save_as=self.save_as_dialog, retry=self.controller.save,
+            merge=self.controller.merge, overwrite=self.controller.overwrite,
+            reviewer=self.reviewer_dialog), self.controller.undo_stack)
+        self.menu = self.actions.build_menu(window)
+        a = self.actions
+        self.panel = ReviewPanel(PanelActions(
+            list(a.placements.values()), list(a.supports.values()), a.everything,
+            [a.retry, a.save_as, a.merge, a.overwrite]))
+        self.filter_bar = ClaimFilterBar()
+        self._place()
+        window.claims.delegate.tags = self._tags
+        self.controller.changed.connect(self.refresh)
+        self.relocation.changed.connect(self.refresh)
+        self.relocation.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
+        self.controller.message.connect(lambda text: window.statusBar().showMessage(text, 0))
+        self.panel.note_edited.connect(self._note_edited)
+        self.panel.done_editing.connect(lambda: window.view.setFocus())
+        self.filter_bar.changed.connect(self.apply_filter)
+        window.claims.model_.modelReset.connect(self.apply_filter)
+        window.installEventFilter(self)
+        self.refresh()
+
+    def _place(self) -> None:
+        """The panel goes under the pages, the filter bar over the claims list."""
+        w = self.window
+        column = w.view.parentWidget().layout()
+        assert column is not None
+        column.addWidget(self.panel)
+        holder = QWidget()
+        box = QVBoxLayout(holder)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(0)
+        parent = w.claims.parentWidget()
+        index = parent.indexOf(w.claims) if isinstance(parent, QSplitter) else -1
+        box.addWidget(self.filter_bar)
+        box.addWidget(w.claims)
+        if isinstance(parent, QSplitter):
+            parent.insertWidget(index, holder)
+        elif parent is not None and parent.layout() is not None:
+            parent.layout().addWidget(holder)
+
+    # -- showing ------------------------------------------------------------------------
+    def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
+        """A claim's evidence rectangles on one document, decisions applied."""
+        return self.controller.highlights(claim_id, doc_id)
+
+    def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
+        return self.controller.focus(claim_id, doc_id)
+
+    def refresh(self) -> None:
+        """Show the review as it is now: panel, page, claims list, commands."""
+        c, s, w = self.controller, self.controller.session, self.window
+        store = c.store
+        location = location_text(store.path if store else None, store.where if store else "",
+                                 store.why if store else "")
+        selection = self.relocation.drag.selection
+        text = panel_text(c.review, s.selected, c.current, location=location,
+                          relocating=self.relocation.active,
+                          selected=selection.text() if selection is not None else "")
+        self.panel.set_highlight(w.view.highlighter.color)
+        self.panel.show_text(text, c.problem.text if c.problem is not None else "")
+        self.panel.setVisible(s.citations is not None)
+        self.filter_bar.setVisible(s.citations is not None)
+        w.view.set_highlights(c.highlights(s.selected, s.shown_document))
+        self.relocation.refresh_marks()
+        w.claims.viewport().update()
+        self._enable(text.active, text.placement_value, text.support_value)
+        self.apply_filter()
+
+    def _enable(self, active: bool, placement: Placement | None,
+                support: Support | None) -> None:
+        a, c = self.actions, self.controller
+        item = c.item()
+        has_item = active and item is not None
+        for p, action in a.placements.items():
+            action.setEnabled(has_item and c.review.report is not None)
+            action.setChecked(p == placement or (p == "relocated" and self.relocation.active))
+        for s, action in a.supports.items():
+            action.setEnabled(active)
+            action.setChecked(s == support)
+        n = len(copies(item.outcome)) if item is not None and item.outcome is not None else 0
+        for k, action in enumerate(a.copies, start=1):
+            action.setEnabled(has_item and k <= n)
+        a.accept.setEnabled(self.relocation.active)
+        a.cancel.setEnabled(self.relocation.active)
+        kind = c.problem.kind if c.problem is not None else None
+        a.retry.setVisible(kind == "unwritable")
+        a.merge.setVisible(kind == "conflict")
+        a.overwrite.setVisible(kind == "conflict")
+        a.save_as.setEnabled(c.store is not None)
+        for action in (a.next, a.prev, a.next_item, a.prev_item, a.evidence_note,
+                       a.claim_note, a.clear_placement, a.clear_support):
+            action.setEnabled(active)
+
+    def _tags(self, claim_id: str) -> list[str]:
+        state = self.controller.review.claim_state(claim_id)
+        if state is None:
+            return []
+        tags = []
+        if state.claim.flag:
+            tags.append("flagged")
+        if state.support_stale or any(i.stale for i in state.items):
+            tags.append("stale")
+        if state.decided:
+            tags.append("✓ decided")
+        return tags
+
+    def apply_filter(self) -> None:
+        s, bar = self.window.session, self.filter_bar
+        if bar.kind == "all" and not bar.query.strip():
+            self.window.claims.show_only(None)
+            return
+        self.window.claims.show_only(claim_filter.visible(
+            s.rows(), s.citations, self.controller.review, bar.kind, bar.query))
+
+    # -- commands -----------------------------------------------------------------------
+    def step_queue(self, delta: int) -> None:
+        target = self.controller.review.next_in_queue(self.window.session.selected, delta)
+        if target is None:
+            self.window.statusBar().showMessage("Every claim to review is decided.", 5000)
+        else:
+            self.window.session.select(target)
+
+    def step_item(self, delta: int) -> None:
+        state = self.controller.state()
+        if state is not None and state.items:
+            self.controller.current = (self.controller.current + delta) % len(state.items)
+            self.refresh()
+
+    def decide(self, placement: Placement) -> None:
+        self.relocation.stop()
+        self.controller.decide_placement(placement)
+
+    def support(self, support: Support) -> None:
+        self.controller.decide_support(support)
+
+    def relocate(self) -> None:
+        if not self.relocation.start():
+            self.window.statusBar().showMessage("Select a claim with evidence on a document "
+                                                "that is open to relocate it.", 5000)
+
+    def cancel(self) -> None:
+        self.relocation.stop()
+        self.window.statusBar().showMessage("Relocation cancelled.", 3000)
+
+    def clear(self, which: str) -> None:
+        self.controller.clear("claim" if which == "claim" else "evidence")
+
+    def edit_note(self, which: str) -> None:
+        edit = self.panel.claim_note if which == "claim" else self.panel.evidence_note
+        if edit.isEnabled():
+            edit.setFocus()
+            edit.selectAll()
+        else:
+            self.window.statusBar().showMessage("Decide first; the note goes with the "
+                                                "decision.", 5000)
+
+    def _note_edited(self, which: str, note: str) -> None:
+        kind: Literal["evidence", "claim"] = "claim" if which == "claim" else "evidence"
+        self.controller.set_note(kind, note)
+
+    def set_everything(self, on: bool) -> None:
+        self.controller.review.everything = on
+        self.controller.current = 0
+        self.refresh()
+
+    def focus_search(self) -> None:
+        self.filter_bar.search.setFocus()
+        self.filter_bar.search.selectAll()
+
+    def save_as_dialog(self) -> None:
+        if not self.window.interactive or self.controller.store is None:
+            return
+        suggested = str(self.controller.store.path)
+        chosen, _ = QFileDialog.getSaveFileName(self.window, "Save review as", suggested,
+                                                "Review (*.review.json);;JSON (*.json)")
+        if chosen:
+            self.controller.save_as(Path(chosen))
+
+    def reviewer_dialog(self) -> None:
+        if not self.window.interactive:
+            return
+        name, ok = QInputDialog.getText(self.window, "Reviewer name",
+                                        "Decisions are recorded under this name:",
+                                        QLineEdit.EchoMode.Normal, self.controller.reviewer)
+        if ok and name.strip():
+            self.window.prefs.set_reviewer(name)
+            self.controller.reviewer = name.strip()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Before the window closes with decisions that are not on disk, ask."""
+        if watched is self.window and event.type() == QEvent.Type.Close \
+                and self.controller.unsaved and self.window.interactive:
+            assert isinstance(event, QCloseEvent)
+            answer = QMessageBox.warning(
+                self.window, "Decisions not saved",
+                f"{self.controller.problem.text if self.controller.problem else ''}\n\n"
+                "Save them elsewhere before closing?",
+                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Cancel)
+            if answer == QMessageBox.StandardButton.Save:
+                self.save_as_dialog()
+            if answer == QMessageBox.StandardButton.Cancel or (
+                    answer == QMessageBox.StandardButton.Save and self.controller.unsaved):
+                event.ignore()
+                return True
+        return False
