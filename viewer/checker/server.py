@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from matcher.vocabulary import Rect
+
 from ..state.documents import Inspection
 from ..state.records import Citations, Report
 from . import protocol as p
@@ -72,7 +74,9 @@ class Server:
         self.handlers: dict[type, Callable[[int, Any], object]] = {
             p.Open: self.open, p.Inspect: self.inspect, p.Check: self.check,
             p.ScannedPages: self.scanned_pages, p.OcrPage: self.ocr_page,
+            p.Find: self.find, p.Outline: self.outline, p.PlaceOn: self.place_on,
         }
+        self.folded: Any = None  # viewer.checker.find.FoldedPages, made by the first find
 
     def run(self) -> None:
         warm = iter(WARM_UP)
@@ -241,9 +245,49 @@ class Server:
 
         from .scans import recognise_page
 
+        if self.folded is not None:
+            self.folded.forget(Path(request.path))  # the page's words are about to change
         try:
             return recognise_page(Path(request.path), request.page, password=request.password)
         except (OcrFailed, OcrSetupError) as exc:  # a sentence for the person already
+            raise p.CheckerError(str(exc)) from None
+
+    def find(self, rid: int, request: p.Find) -> int:
+        """Search a document, streaming its hits; stops between pages once cancelled."""
+        from matcher.document import DocumentError
+
+        from .find import FoldedPages, find_in_document
+
+        if self.folded is None:
+            self.folded = FoldedPages()
+        try:
+            return find_in_document(
+                self.folded, Path(request.path), request.query, start=request.start,
+                password=request.password, send=lambda hits: self.send(p.Found(rid, hits)),
+                progress=lambda done, total: self.send(p.Progressed(rid, done, total)),
+                stop=lambda: self.arrived(rid))
+        except (DocumentError, OSError) as exc:
+            raise p.CheckerError(str(exc)) from None
+
+    def outline(self, _rid: int, request: p.Outline) -> tuple[p.OutlineEntry, ...]:
+        from matcher.document import DocumentError
+
+        from .reading import read_outline
+
+        try:
+            return read_outline(Path(request.path), request.password)
+        except DocumentError as exc:
+            raise p.CheckerError(str(exc)) from None
+
+    def place_on(self, _rid: int, request: p.PlaceOn) -> dict[int, tuple[Rect, ...]]:
+        from matcher.document import DocumentError
+
+        from .reading import place_on_pages
+
+        try:
+            return place_on_pages(Path(request.path), request.quote, request.pages,
+                                  password=request.password)
+        except DocumentError as exc:
             raise p.CheckerError(str(exc)) from None
 
 
