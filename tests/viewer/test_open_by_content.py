@@ -8,7 +8,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from tests.viewer.helpers import text_pdf
-from viewer.window import MainWindow
+from viewer.window.shell import MainWindow
 
 MakeWindow = Callable[..., MainWindow]
 

@@ -39,6 +39,10 @@ Streamed = Callable[[tuple[Any, ...]], None]
 BODY = "viewer.checker.server:serve"
 # How often a waiting caller looks at its own cancel() (seconds).
 CANCEL_POLL_S = 0.05
+# How long a process busy with a call is given to leave when the window closes, before
+# it is ended (seconds): long enough to read the request if it is between two pieces of
+# work, short enough that closing the window feels immediate.
+BUSY_STOP_WAIT_S = 0.2
 # What a call still waiting hears when the process ends under it.
 DIED = "the check process stopped unexpectedly; the log has the details"
 
@@ -127,9 +131,14 @@ class CheckClient:
         return not self._dead and bool(self._process.is_alive())
 
     def stop(self) -> None:
-        """Ask the process to leave, and wait for it (a few seconds at most)."""
+        """Ask the process to leave, and wait for it (a few seconds at most). A process
+        still answering a call (a page being recognised) would not read the request
+        until it is done: it is ended at once, with what it started."""
+        with self._lock:
+            busy = bool(self._waiting)
         with self._send_lock:
-            children.stop(self._process, self._conn)
+            children.stop(self._process, self._conn, group=True,
+                          wait=BUSY_STOP_WAIT_S if busy else children.STOP_TIMEOUT_S)
         self._conn.close()
         self._reader.join(children.STOP_TIMEOUT_S)
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from matcher.vocabulary import Rect
 
+from .. import children
 from ..state.documents import Inspection
 from ..state.records import Citations, Report
 from . import protocol as p
@@ -198,7 +199,7 @@ class Server:
         try:
             cf = load_citations(request.path)
         except CitationsError as exc:
-            raise p.CheckerError(str(exc)) from None
+            raise p.CheckerError(open_failure(exc)) from None
         self.citations = (request.path, cf)
         return citations_record(cf, request.path)
 
@@ -291,6 +292,35 @@ class Server:
             raise p.CheckerError(str(exc)) from None
 
 
+def open_failure(exc: Any) -> str:
+    """What the window says when a citations file cannot be opened (a ``CitationsError``):
+    a file that is not there, or empty, in plain words; else every problem with its JSON
+    path, as the command line says them."""
+    problems: list[tuple[str, str]] = exc.problems
+    path: Path = exc.path
+    if len(problems) != 1 or problems[0][0] != "$":
+        return str(exc)
+    reason = problems[0][1]
+    if reason == "file not found":
+        return f"There is no file {path}."
+    if reason.startswith("not valid JSON") and _blank(path):
+        return (f"{path.name} is empty: a citations file is a JSON object with a "
+                "\"claims\" list (citeview schema prints its form).")
+    return f"{path.name} cannot be opened: {reason}"
+
+
+def _blank(path: Path) -> bool:
+    """Whether the file holds nothing but whitespace (up to a size where it surely
+    holds something else too)."""
+    limit = 1 << 16
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError:
+        return False
+    return len(data) <= limit and not data.strip()
+
+
 def citations_record(cf: Any, path: str | Path) -> Citations:
     """The window's record of a validated citations file (a ``CitationsFile``), each
     document at the path it resolves to."""
@@ -305,6 +335,7 @@ def serve(conn: Any, parent_end: Any = None, render: Any = None) -> None:
     first, given a render handoff (:func:`viewer.render.process.prestart`), import
     PyMuPDF and fork the render process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the GUI's to handle
+    children.lead_own_group()  # stopped with whatever it runs (tesseract)
     if parent_end is not None:
         parent_end.close()  # so the GUI's end closing shows here as end-of-file
     try:

@@ -23,7 +23,7 @@ from .area import ZOOM_STEPS, Band, PagesArea
 from .highlight import Highlighter
 from .page import Page
 from .renderer import Renderer
-from .tiles import DocRef, RenderKey, Tile, page_keys, tile_rect, wanted_keys
+from .tiles import DocRef, RenderCache, RenderKey, Tile, page_keys, tile_rect, wanted_keys
 
 __all__ = ["ZOOM_STEPS", "Band", "MenuPart", "Overlay", "PageView"]
 
@@ -46,6 +46,7 @@ class PageView(PagesArea):
     """Shows one document's pages with the selected claim's highlights and any overlays."""
 
     settled = Signal()  # a paint found every visible tile rendered
+    document_changed = Signal()  # another document (or none) is shown
 
     def __init__(self, renderer: Renderer, highlighter: Highlighter,
                  parent: QWidget | None = None) -> None:
@@ -74,6 +75,7 @@ class PageView(PagesArea):
         self.doc = doc
         self._set_pages(pages if doc is not None else None)
         self.viewport().update()
+        self.document_changed.emit()
 
     def set_highlights(self, rects: dict[int, list[Rect]]) -> None:
         self.highlighter.set_rects(rects)
@@ -172,7 +174,14 @@ def keys_in_view(doc: DocRef, page: Page, image_at: QTransform, dpr: float,
             if image_at.mapRect(tile_rect(QPointF(), k.tile, dpr)).intersects(view)]
 
 
-def paint_page_image(painter: QPainter, renderer: Renderer, doc: DocRef, page: Page,
+class TileSource(Protocol):
+    """Where rendered tiles are found: the renderer, or one of its side queues."""
+
+    cache: RenderCache
+    errors: dict[RenderKey, str]
+
+
+def paint_page_image(painter: QPainter, renderer: TileSource, doc: DocRef, page: Page,
                      offset: QPointF, dpr: float, view: QRectF, target: QRectF
                      ) -> list[RenderKey]:
     """Paint the page's paper and the tiles the cache has (a scaled image from another

@@ -56,6 +56,7 @@ class FindResults:
         self.searched = 0  # how many of them the search has read
         self.message = ""  # why a search failed
         self.start_page = 0
+        self.version = 0  # grows whenever the list of hits changes
         self._pages: list[int] = []  # hit pages, parallel to ``hits`` (for bisect)
         self._listeners: list[Callable[[], None]] = []
 
@@ -74,6 +75,7 @@ class FindResults:
         self.query, self.document, self.pages = query, document, pages
         self.start_page = max(0, start_page)
         self.hits, self._pages, self.current = [], [], -1
+        self.version += 1
         self.searched, self.message = 0, ""
         self.state = "running" if query.strip() else "idle"
         self._changed()
@@ -95,6 +97,7 @@ class FindResults:
                 self.current += 1
             added = True
         if added:
+            self.version += 1
             self._choose_current()
             self._changed()
 

@@ -8,6 +8,7 @@ row.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -19,10 +20,11 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QContextMenuEvent, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
+    QMenu,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -30,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..palette import badge_color
-from ..state.presentation import status_word
+from ..state.presentation import explain, status_word
 from ..state.rows import ClaimRow
 from ..state.session import Change, Session
 
@@ -52,7 +54,7 @@ class ClaimListModel(QAbstractListModel):
         session.changed.connect(self._on_change)
 
     def _on_change(self, change: Change) -> None:
-        if change in ("citations", "report"):
+        if change in ("citations", "report", "documents"):  # a missing one is badged so
             self.beginResetModel()
             self._rows = self.session.rows()
             self.endResetModel()
@@ -67,8 +69,8 @@ class ClaimListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{row.id}  {row.text}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            badges = ", ".join(status_word(b) for b in row.badges)
-            return f"{row.id}: {row.text}\n{badges}"
+            return f"{row.id}: {row.text}\n" + "\n".join(
+                explain(b) for b in dict.fromkeys(row.badges))
         if role == ROW_ROLE:
             return row
         return None
@@ -192,6 +194,8 @@ class ClaimList(QListView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setMinimumWidth(200)
         self._syncing = False
+        # Each adds its entries to the context menu of a claim, given the claim's id.
+        self.menu_parts: list[Callable[[QMenu, str], None]] = []
         self.selectionModel().currentChanged.connect(self._on_current)
         self.model_.modelReset.connect(self._show_selection)
         session.changed.connect(self._on_change)
@@ -210,6 +214,16 @@ class ClaimList(QListView):
     def _on_change(self, change: Change) -> None:
         if change == "selection":
             self._show_selection()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        index = self.indexAt(event.pos())
+        if not index.isValid():
+            return
+        menu = QMenu(self)
+        for part in self.menu_parts:
+            part(menu, self.model_.row(index.row()).id)
+        if not menu.isEmpty():
+            menu.exec(event.globalPos())
 
     def _show_selection(self) -> None:
         row = self.model_.row_of(self.session.selected)

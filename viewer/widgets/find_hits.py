@@ -1,0 +1,152 @@
+"""The hit list of a search: one row per hit, its page number and the words around it.
+
+Built from a :class:`~viewer.state.find.FindResults` and kept in step with it: rows are
+added as hits stream in (in page order), the current hit is the selected row, and
+choosing a row makes that hit current.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont, QFontMetrics, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from ..state.find import FindHit, FindResults
+
+HIT_ROLE = Qt.ItemDataRole.UserRole + 1
+PAD = 4
+Index = QModelIndex | QPersistentModelIndex
+
+
+class FindHitModel(QAbstractListModel):
+    """The results' hits as a list model (reset when a search starts, grown as it runs)."""
+
+    def __init__(self, results: FindResults) -> None:
+        super().__init__()
+        self.results = results
+        self._hits: list[FindHit] = []
+        self._version = -1
+        results.connect(self._sync)
+
+    def _sync(self) -> None:
+        # Hits arrive in page order from where the search started, so new ones may go
+        # before old ones: a reset is cheap at these sizes and keeps every row right.
+        if self.results.version != self._version:
+            self.beginResetModel()
+            self._hits, self._version = list(self.results.hits), self.results.version
+            self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
+        return 0 if parent.isValid() else len(self._hits)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._hits):
+            return None
+        hit = self._hits[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"p. {hit.page + 1}  {hit.before} {hit.text} {hit.after}".strip()
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"Page {hit.page + 1}: …{hit.before} [{hit.text}] {hit.after}…"
+        if role == HIT_ROLE:
+            return hit
+        return None
+
+
+class _HitDelegate(QStyledItemDelegate):
+    """Paints a hit: the page number in bold, then the context with the hit in bold."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        return QSize(200, QFontMetrics(option.font).lineSpacing() + 2 * PAD)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        hit: FindHit | None = index.data(HIT_ROLE)
+        if hit is None:
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        style = opt.widget.style() if opt.widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        role = opt.palette.ColorRole.HighlightedText if selected else opt.palette.ColorRole.Text
+        painter.save()
+        painter.setPen(opt.palette.color(role))
+        bold = QFont(opt.font)
+        bold.setBold(True)
+        x, right = opt.rect.left() + PAD, opt.rect.right() - PAD
+        for text, font in ((f"p. {hit.page + 1}  ", bold), (_tail(hit.before) + " ", opt.font),
+                           (hit.text, bold), (" " + hit.after, opt.font)):
+            fm = QFontMetrics(font)
+            room = right - x
+            if room <= 0:
+                break
+            shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, room)
+            painter.setFont(font)
+            painter.drawText(QRect(x, opt.rect.top(), room, opt.rect.height()),
+                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, shown)
+            x += fm.horizontalAdvance(shown)
+        painter.restore()
+
+
+def _tail(text: str, words: int = 3) -> str:
+    """The last few words before a hit (the list is narrow; the tooltip has them all)."""
+    parts = text.split()
+    return ("… " if len(parts) > words else "") + " ".join(parts[-words:])
+
+
+class FindHitList(QListView):
+    """The hits of the search; ``hit_chosen(index)`` when the reader picks one."""
+
+    hit_chosen = Signal(int)
+
+    def __init__(self, results: FindResults, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.results = results
+        self.model_ = FindHitModel(results)
+        self.setModel(self.model_)
+        self.setItemDelegate(_HitDelegate(self))
+        self.setUniformItemSizes(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._syncing = False
+        results.connect(self._show_current)
+        self.clicked.connect(self._picked)
+        self.activated.connect(self._picked)
+        self.selectionModel().currentChanged.connect(
+            lambda current, _previous: self._picked(current))
+
+    def _picked(self, index: QModelIndex) -> None:
+        if not self._syncing and index.isValid() and index.row() != self.results.current:
+            self.hit_chosen.emit(index.row())
+
+    def _show_current(self) -> None:
+        row = self.results.current
+        self._syncing = True
+        try:
+            if 0 <= row < self.model_.rowCount():
+                index = self.model_.index(row)
+                self.selectionModel().setCurrentIndex(
+                    index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+                self.scrollTo(index)
+            else:
+                self.selectionModel().clearSelection()
+        finally:
+            self._syncing = False
