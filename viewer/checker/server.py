@@ -256,6 +256,7 @@ class Server:
     def find(self, rid: int, request: p.Find) -> int:
         """Search a document, streaming its hits; stops between pages once cancelled."""
         from matcher.document import DocumentError
+        from matcher.files import os_error_reason
 
         from .find import FoldedPages, find_in_document
 
@@ -267,8 +268,10 @@ class Server:
                 password=request.password, send=lambda hits: self.send(p.Found(rid, hits)),
                 progress=lambda done, total: self.send(p.Progressed(rid, done, total)),
                 stop=lambda: self.arrived(rid))
-        except (DocumentError, OSError) as exc:
+        except DocumentError as exc:
             raise p.CheckerError(str(exc)) from None
+        except OSError as exc:
+            raise p.CheckerError(f"{request.path}: {os_error_reason(exc)}") from None
 
     def outline(self, _rid: int, request: p.Outline) -> tuple[p.OutlineEntry, ...]:
         from matcher.document import DocumentError

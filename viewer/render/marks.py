@@ -1,26 +1,28 @@
 """Paint find hits: outlines in a colour of their own, never the evidence highlight's.
 
 Like the highlighter, marks are stored in words-space points and mapped by the page's own
-transform while painting. Every hit is outlined; the current one gets a thicker outline
-and a light wash of the same colour, so it can be told from the rest at a glance. Neither
-is painted in multiply mode and neither uses the highlight colour, so evidence stays
-findable by its colour alone.
+transform while painting. Every hit gets a light wash of the find colour and a thin
+outline on its word boxes (drawn on the boxes, not around them: lines of text sit close,
+and an outline further out would cross the line above); the current one a stronger wash
+and a thicker outline, so it can be told from the rest at a glance. Neither is painted in
+multiply mode and neither uses the highlight colour, so evidence stays findable by its
+colour alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 
 from matcher.vocabulary import Rect
 
-# Outline widths in logical pixels (cosmetic pens: the same at every zoom), and how far
-# the outline stands off the words so that it never covers a letter.
-OUTLINE_PX, CURRENT_OUTLINE_PX, OFFSET_PX = 1.5, 3.0, 2.0
-# Opacity of the wash over the current hit: enough to find it, little enough to read it.
-CURRENT_WASH_ALPHA = 60
+# Outline widths in logical pixels.
+OUTLINE_PX, CURRENT_OUTLINE_PX = 1.0, 2.0
+# Opacity of the washes (0–255): enough to find a hit at a glance, little enough that the
+# words under it read as they do on paper.
+WASH_ALPHA, CURRENT_WASH_ALPHA = 40, 90
 
 
 class FindMarks:
@@ -51,21 +53,22 @@ class FindMarks:
         painter.save()
         painter.setClipRect(clip)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(self.color, OUTLINE_PX))
+        current = self._current[1] if self._current is not None \
+            and self._current[0] == page else ()
         for r in rects:
-            painter.drawRect(_grown(transform, r))
-        if self._current is not None and self._current[0] == page:
-            wash = QColor(self.color)
-            wash.setAlpha(CURRENT_WASH_ALPHA)
-            painter.setPen(QPen(self.color, CURRENT_OUTLINE_PX))
-            painter.setBrush(wash)
-            for r in self._current[1]:
-                painter.drawRect(_grown(transform, r))
+            if r not in current:
+                self._mark(painter, transform, r, WASH_ALPHA, OUTLINE_PX)
+        for r in current:
+            self._mark(painter, transform, r, CURRENT_WASH_ALPHA, CURRENT_OUTLINE_PX)
         painter.restore()
 
-
-def _grown(transform: QTransform, rect: Rect) -> QRectF:
-    x0, y0, x1, y1 = rect
-    box = transform.mapRect(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
-    return box.adjusted(-OFFSET_PX, -OFFSET_PX, OFFSET_PX, OFFSET_PX)
+    def _mark(self, painter: QPainter, transform: QTransform, rect: Rect, alpha: int,
+              width: float) -> None:
+        x0, y0, x1, y1 = rect
+        box = transform.mapRect(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
+        wash = QColor(self.color)
+        wash.setAlpha(alpha)
+        painter.setBrush(wash)
+        # The pen is centred on the path: inset by half its width, it stays on the box.
+        painter.setPen(QPen(self.color, width))
+        painter.drawRect(box.adjusted(width / 2, width / 2, -width / 2, -width / 2))

@@ -71,10 +71,11 @@ class FindHitModel(QAbstractListModel):
 
 
 class _HitDelegate(QStyledItemDelegate):
-    """Paints a hit: the page number in bold, then the context with the hit in bold."""
+    """Paints a hit on two lines: the page number and the words found, in bold; below,
+    the words around them (the tooltip has all of it)."""
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        return QSize(200, QFontMetrics(option.font).lineSpacing() + 2 * PAD)
+        return QSize(160, 2 * QFontMetrics(option.font).lineSpacing() + 2 * PAD)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         hit: FindHit | None = index.data(HIT_ROLE)
@@ -92,25 +93,24 @@ class _HitDelegate(QStyledItemDelegate):
         painter.setPen(opt.palette.color(role))
         bold = QFont(opt.font)
         bold.setBold(True)
-        x, right = opt.rect.left() + PAD, opt.rect.right() - PAD
-        for text, font in ((f"p. {hit.page + 1}  ", bold), (_tail(hit.before) + " ", opt.font),
-                           (hit.text, bold), (" " + hit.after, opt.font)):
-            fm = QFontMetrics(font)
-            room = right - x
-            if room <= 0:
-                break
-            shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, room)
-            painter.setFont(font)
-            painter.drawText(QRect(x, opt.rect.top(), room, opt.rect.height()),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, shown)
-            x += fm.horizontalAdvance(shown)
+        line = QFontMetrics(opt.font).lineSpacing()
+        box = opt.rect.adjusted(PAD, PAD, -PAD, -PAD)
+        top = QRect(box.left(), box.top(), box.width(), line)
+        painter.setFont(bold)
+        painter.drawText(top, Qt.AlignmentFlag.AlignLeft, QFontMetrics(bold).elidedText(
+            f"p. {hit.page + 1}   {hit.text}", Qt.TextElideMode.ElideRight, box.width()))
+        painter.setFont(opt.font)
+        context = f"{_tail(hit.before, 2)} ‹…› {hit.after}".strip()
+        painter.drawText(top.translated(0, line), Qt.AlignmentFlag.AlignLeft,
+                         QFontMetrics(opt.font).elidedText(context, Qt.TextElideMode.ElideRight,
+                                                          box.width()))
         painter.restore()
 
 
 def _tail(text: str, words: int = 3) -> str:
     """The last few words before a hit (the list is narrow; the tooltip has them all)."""
     parts = text.split()
-    return ("… " if len(parts) > words else "") + " ".join(parts[-words:])
+    return ("…" if len(parts) > words else "") + " ".join(parts[-words:])
 
 
 class FindHitList(QListView):
@@ -126,6 +126,7 @@ class FindHitList(QListView):
         self.setItemDelegate(_HitDelegate(self))
         self.setUniformItemSizes(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._syncing = False
         results.connect(self._show_current)
         self.clicked.connect(self._picked)

@@ -7,7 +7,7 @@ The Outline tab is disabled when the document has no bookmarks.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTabWidget, QWidget
 
@@ -36,6 +36,10 @@ class SidePanel(QTabWidget):
         self.addTab(self.thumbnails, "Pages")
         self.addTab(self.outline, "Outline")
         self.addTab(self.hits, "Results")
+        bar = self.tabBar()
+        bar.setUsesScrollButtons(False)  # three short names: all of them always in view
+        bar.setExpanding(True)
+        bar.setElideMode(Qt.TextElideMode.ElideRight)
         self.setTabToolTip(PAGES, "A thumbnail of every page; evidence pages are marked")
         self.setTabToolTip(RESULTS, "Every match of the find bar's text, by page")
         self.set_outline_available(False)

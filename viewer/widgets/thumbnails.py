@@ -23,7 +23,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -38,7 +38,7 @@ from matcher.vocabulary import EvidenceStatus
 from ..palette import badge_color
 from ..render.page import Page
 from ..render.renderer import Renderer
-from ..render.tiles import DocRef, RenderKey
+from ..render.tiles import DocRef, RenderKey, page_keys
 from ..render.view import paint_page_image
 from ..state.documents import PageInfo
 
@@ -49,6 +49,9 @@ THUMB_W, THUMB_H = 112, 146
 THUMB_CACHE_BYTES = 16 << 20
 LABEL_H, PAD = 18, 6
 FRAME_PX, MARK_PX = 3, 12
+# Behind the thumbnails, as behind the pages: white paper shows on it.
+DESK = QColor("#C9CDD2")
+EDGE = QColor("#7A8088")
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -100,6 +103,9 @@ class ThumbnailList(QListView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumWidth(THUMB_W + 2 * PAD + 20)
+        pal = self.viewport().palette()
+        pal.setColor(QPalette.ColorRole.Base, DESK)
+        self.viewport().setPalette(pal)
         self._wanted: list[RenderKey] = []
         self._syncing = False
         self.side.rendered.connect(self._on_rendered)
@@ -133,6 +139,19 @@ class ThumbnailList(QListView):
             self.scrollTo(index)
         finally:
             self._syncing = False
+
+    def is_settled(self) -> bool:
+        """Every thumbnail in view is rendered (or failed for good)."""
+        if self.doc is None:
+            return True
+        dpr = self.viewport().devicePixelRatioF()
+        area = self.viewport().rect()
+        for row, page in enumerate(self.model_.pages):
+            if self.visualRect(self.model_.index(row)).intersects(area):
+                if any(k not in self.side.cache and k not in self.side.errors
+                       for k in page_keys(self.doc, page, dpr)):
+                    return False
+        return True
 
     def paintEvent(self, event: QPaintEvent) -> None:
         self._wanted = []
@@ -178,6 +197,9 @@ class _Delegate(QStyledItemDelegate):
         owner.want(paint_page_image(painter, owner.side, owner.doc, page, QPointF(), dpr,
                                     view, target))
         painter.save()
+        painter.setPen(QPen(EDGE, 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(target.adjusted(-0.5, -0.5, 0.5, 0.5))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         status = owner.selected_pages.get(row)
         if status is not None:

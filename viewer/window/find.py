@@ -145,12 +145,10 @@ class FindController(QObject):
         self.window.view.setFocus()
 
     def _document_changed(self) -> None:
-        """Hits belong to the document they were found in: search the new one afresh."""
-        if self.results.state == "idle":
-            return
-        if self.bar.isVisible() and self.results.query.strip() \
-                and self.window.view.doc is not None:
-            self.search(self.results.query)
-        else:
+        """Hits belong to the document they were found in: search the new one afresh
+        while the bar is open, else forget them."""
+        if self.bar.isVisible() and self.bar.text().strip() and self.window.view.doc:
+            self.search(self.bar.text())
+        elif self.results.state != "idle":
             self._cancel()
             self.results.clear()

@@ -5,7 +5,8 @@ claim's evidence is in two), to each copy of a quote that stands more than once 
 page, and to each other page a quote fits equally well; :class:`Navigator` follows those
 links. For the other pages it asks the check process where the quote stands there, so
 that those copies are highlighted too. Clicking the selected claim again centres its
-highlight again.
+highlight again. When the file names several documents, a list in the toolbar
+(:class:`DocumentSwitch`) shows any of them, marking those the selected claim cites.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject
+from PySide6.QtWidgets import QComboBox
 
 from matcher.vocabulary import PLACED, Rect
 
@@ -110,3 +112,57 @@ class Navigator(QObject):
                 c.place_on(path, quote, pages, password=password, cancel=cancel),
                 lambda copies, key=key: s.set_other_copies(*key, copies),
                 on_failure=lambda _exc: None, name="citeview-other-pages")
+
+
+class DocumentSwitch(QObject):
+    """A toolbar list of the citations file's documents, shown when it names more than one:
+    choosing one shows it (with the selected claim's highlights on it, its first one
+    centred). The documents that hold the selected claim's evidence are marked "●"."""
+
+    def __init__(self, window: MainWindow, navigator: Navigator) -> None:
+        super().__init__(window)
+        self.window, self.navigator = window, navigator
+        self.box = QComboBox()
+        self.box.setAccessibleName("Document")
+        self.box.setToolTip("The document shown; ● marks those holding the selected "
+                            "claim's evidence")
+        self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.action = window.toolbar.addWidget(self.box)
+        self.action.setVisible(False)
+        self._ids: list[str] = []
+        self.box.activated.connect(self._chosen)
+        window.session.changed.connect(lambda _change: self.refresh())
+        window.view.document_changed.connect(self.refresh)
+
+    def refresh(self) -> None:
+        s = self.window.session
+        ids = [d.id for d in s.citations.documents] if s.citations is not None else []
+        self.action.setVisible(len(ids) > 1)
+        claim = s.claim_result(s.selected)
+        cited = {ev.document for ev in claim.evidence if ev.status in PLACED} \
+            if claim is not None else set()
+        self.box.blockSignals(True)
+        self.box.clear()
+        for doc_id in ids:
+            doc = s.documents[doc_id]
+            self.box.addItem(("● " if doc_id in cited else "") + doc.name)
+        self._ids = ids
+        shown = self.window.shown_doc
+        if shown in ids:
+            self.box.setCurrentIndex(ids.index(shown))
+        self.box.blockSignals(False)
+
+    def _chosen(self, row: int) -> None:
+        if not 0 <= row < len(self._ids):
+            return
+        doc_id, s = self._ids[row], self.window.session
+        claim = s.claim_result(s.selected)
+        first = next((ev for ev in claim.evidence if ev.document == doc_id
+                      and ev.status in PLACED and ev.page is not None), None) \
+            if claim is not None else None
+        if first is not None and first.page is not None:
+            self.navigator.show(doc_id, first.page - 1, first.rects)
+        elif s.documents[doc_id].usable:
+            self.navigator.show(doc_id, 0)
+        else:
+            self.window.show_document(doc_id)  # says why it shows nothing

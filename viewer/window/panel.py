@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .shell import MainWindow
 
 # Width of the side panel when first shown (logical pixels).
-PANEL_WIDTH = 170
+PANEL_WIDTH = 200
 
 
 class PanelController(QObject):

@@ -33,7 +33,7 @@ from .files import RecentFiles
 from .find import FindController
 from .locations import LocatedDocuments
 from .menus import ClaimCopying, PageMenu
-from .navigate import Navigator
+from .navigate import DocumentSwitch, Navigator
 from .panel import PanelController
 from .printing import PRINT_CACHE_BYTES, PrintJob, PrintPage
 from .recognise import RecogniseAll
@@ -53,6 +53,7 @@ class Reader(QObject):
         self.find = FindController(window, window.prefs.find_color())
         self.panel = PanelController(window, self.find)
         self.navigator = Navigator(window)
+        self.documents = DocumentSwitch(window, self.navigator)
         self.recent = RecentFiles(window)
         self.located = LocatedDocuments(window)
         self.recognise = RecogniseAll(window)
