@@ -187,7 +187,7 @@ def paint_page_image(painter: QPainter, renderer: TileSource, doc: DocRef, page:
     """Paint the page's paper and the tiles the cache has (a scaled image from another
     zoom where it has none); returns the tiles in view still to be rendered."""
     painter.fillRect(target, PAPER)
-    image_at = page.image_transform(offset)
+    image_at = on_device_pixels(page.image_transform(offset), dpr)
     keys = keys_in_view(doc, page, image_at, dpr, view)
     absent = [k for k in keys if k not in renderer.cache]
     if absent:
@@ -210,6 +210,16 @@ def paint_page_image(painter: QPainter, renderer: TileSource, doc: DocRef, page:
     if any(k in renderer.errors for k in keys):
         paint_error(painter, target)
     return [k for k in absent if k not in renderer.errors]
+
+
+def on_device_pixels(image_at: QTransform, dpr: float) -> QTransform:
+    """``image_at`` moved by less than half a device pixel so that the image lands on
+    whole device pixels and is copied, never resampled. Unturned pages already do (they
+    sit at whole logical pixels); a page turned about its box, whose size in pixels has a
+    fraction, would otherwise be drawn between pixels."""
+    dx = round(image_at.dx() * dpr) / dpr
+    dy = round(image_at.dy() * dpr) / dpr
+    return QTransform(image_at.m11(), image_at.m12(), image_at.m21(), image_at.m22(), dx, dy)
 
 
 def paint_interim(painter: QPainter, tiles: Sequence[Tile], page: Page) -> None:

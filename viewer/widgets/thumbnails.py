@@ -106,7 +106,6 @@ class ThumbnailList(QListView):
         pal = self.viewport().palette()
         pal.setColor(QPalette.ColorRole.Base, DESK)
         self.viewport().setPalette(pal)
-        self._wanted: list[RenderKey] = []
         self._syncing = False
         self.side.rendered.connect(self._on_rendered)
         self.side.failed.connect(lambda key, _m: self._on_rendered(key))
@@ -140,26 +139,26 @@ class ThumbnailList(QListView):
         finally:
             self._syncing = False
 
-    def is_settled(self) -> bool:
-        """Every thumbnail in view is rendered (or failed for good)."""
+    def missing_in_view(self) -> list[RenderKey]:
+        """The tiles of the thumbnails in view not rendered yet, top to bottom."""
         if self.doc is None:
-            return True
+            return []
         dpr = self.viewport().devicePixelRatioF()
         area = self.viewport().rect()
-        for row, page in enumerate(self.model_.pages):
-            if self.visualRect(self.model_.index(row)).intersects(area):
-                if any(k not in self.side.cache and k not in self.side.errors
-                       for k in page_keys(self.doc, page, dpr)):
-                    return False
-        return True
+        return [k for row, page in enumerate(self.model_.pages)
+                if self.visualRect(self.model_.index(row)).intersects(area)
+                for k in page_keys(self.doc, page, dpr)
+                if k not in self.side.cache and k not in self.side.errors]
+
+    def is_settled(self) -> bool:
+        """Every thumbnail in view is rendered (or failed for good)."""
+        return not self.missing_in_view()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        self._wanted = []
         super().paintEvent(event)
-        self.side.want(self._wanted)  # only what was painted is asked for
-
-    def want(self, keys: Sequence[RenderKey]) -> None:
-        self._wanted += keys
+        # Whatever part was painted, the wish is every thumbnail in view (a paint of one
+        # row must not drop the others' requests); rows scrolled away are dropped.
+        self.side.want(self.missing_in_view())
 
     def _on_rendered(self, key: RenderKey) -> None:
         if key.doc == self.doc and 0 <= key.page < self.model_.rowCount():
@@ -194,8 +193,7 @@ class _Delegate(QStyledItemDelegate):
         dpr = owner.viewport().devicePixelRatioF()
         target = page.transform().mapRect(page.words_box())
         view = QRectF(owner.viewport().rect())
-        owner.want(paint_page_image(painter, owner.side, owner.doc, page, QPointF(), dpr,
-                                    view, target))
+        paint_page_image(painter, owner.side, owner.doc, page, QPointF(), dpr, view, target)
         painter.save()
         painter.setPen(QPen(EDGE, 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -48,7 +48,10 @@ class LocatedDocuments(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        self._used: dict[str, Path] = {}  # located documents used for the file opening
         window.session.changed.connect(self._on_session)
+        # Said once the window shows the file (opening clears the notice bar first).
+        window.controller.opened.connect(lambda _path: self._say())
 
     def _on_session(self, change: Change) -> None:
         session = self.window.session
@@ -71,14 +74,20 @@ class LocatedDocuments(QObject):
                 and session.documents[doc_id].path != where}
         for doc_id, where in used.items():
             session.relocate(doc_id, where)
-        if used:
-            names = ", ".join(f"{session.documents[d].name} at {w.parent}"
-                              for d, w in used.items())
-            settings = self.window.prefs.qsettings.fileName()
-            self.window.controller.notice.emit(Notice(
-                f"Using {names}, where you located {'it' if len(used) == 1 else 'them'} "
-                f"before (remembered for {path.name} in {settings}).", "info",
-                [("Forget", lambda: self.forget(path))]))
+        self._used = used
+
+    def _say(self) -> None:
+        """Say which located files are used and where that is remembered."""
+        session, used, self._used = self.window.session, self._used, {}
+        path = session.citations_path
+        if not used or path is None:
+            return
+        names = ", ".join(f"{session.documents[d].name} at {w.parent}" for d, w in used.items())
+        settings = self.window.prefs.qsettings.fileName()
+        self.window.controller.notice.emit(Notice(
+            f"Using {names}, where you located {'it' if len(used) == 1 else 'them'} before "
+            f"(remembered for {path.name} in {settings}).", "info",
+            [("Forget", lambda: self.forget(path))]))
 
     def forget(self, path: Path) -> None:
         """Forget what was located for ``path`` and go back to where the file says."""

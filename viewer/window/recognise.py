@@ -4,8 +4,8 @@ A quote with a page hint that is not located on a scanned page gets the controll
 offer to recognise that page. A quote without one could be on any page, so when it is
 not located and its document has scanned pages without stored OCR words, the notice bar
 offers to recognise all of them: page by page in the check process, with progress and a
-Cancel button (the page being read is finished, then it stops), then the check runs
-again and finds the quote if it is there.
+Cancel button (the page being read is finished, then it stops; what was read is kept
+for the next check), then the check runs again and finds the quote if it is there.
 """
 
 from __future__ import annotations
@@ -130,9 +130,9 @@ class RecogniseAll(QObject):
         self.window.controller.progress.emit(None)
         self.window.controller.notice.emit(None)
         self.window.statusBar().showMessage(
-            "Text recognition cancelled; the pages read so far are kept.", 8000)
+            "Text recognition cancelled; the pages read so far are kept for the next check "
+            "(F5).", 10000)
         self._scans.clear()
-        self.window.controller.recheck()
 
     def _done(self, pages: int) -> None:
         self._op = None
