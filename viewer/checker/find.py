@@ -51,39 +51,35 @@ class FoldedPage:
 
 
 def fold_page(page: PageWords) -> FoldedPage:
-    """Fold ``page``'s words into one searchable string (see the module docstring)."""
-    chars: list[str] = []
+    """Fold ``page``'s words into one searchable string (see the module docstring).
+
+    One Python step per word for the usual word (ASCII, no space in it: folding lowers
+    its case and nothing else that a search compares); others go through the matcher's
+    fold character by character. Linear in the page's characters.
+    """
+    parts: list[str] = []
     owner = array("i")
     words = page.words
-    joined = False  # the last line ended in a hyphen its next line continues
-
-    def put(text: str, who: int) -> None:
-        for ch in text:
-            for c in fold_char(ch):
-                if c == " " and (not chars or chars[-1] == " "):
-                    continue
-                chars.append(c)
-                owner.append(who)
-
+    space = False  # a space goes before the next word (none at the start, none after "sub-")
     for li, line in enumerate(page.lines):
         if line.skewed:
             continue  # a diagonal watermark: no axis-aligned box would fit a hit on it
-        if chars and not joined:
-            put(" ", -1)
-        joined = False
+        last = len(line.words) - 1
         for k, wi in enumerate(line.words):
-            if k:
-                put(" ", -1)
             text = words[wi].text
-            last = k == len(line.words) - 1
-            if last and text.endswith(LINE_END_HYPHENS) and _continues(page, li):
+            joins = k == last and text.endswith(LINE_END_HYPHENS) and _continues(page, li)
+            if joins:
                 text = text.rstrip("".join(LINE_END_HYPHENS))
-                joined = True
-            put(text, wi)
-    while chars and chars[-1] == " ":
-        chars.pop()
-        owner.pop()
-    return FoldedPage("".join(chars), owner, tuple(w.rect for w in words),
+            folded = text.lower().replace("`", "'") if text.isascii() and " " not in text \
+                else "".join(fold_char(ch) for ch in text).replace(" ", "")
+            if folded:
+                if space:
+                    parts.append(" ")
+                    owner.append(-1)
+                parts.append(folded)
+                owner.extend([wi] * len(folded))
+            space = bool(parts) and not joins
+    return FoldedPage("".join(parts), owner, tuple(w.rect for w in words),
                       tuple(w.line for w in words), tuple(w.text for w in words))
 
 
