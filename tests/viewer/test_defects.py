@@ -18,7 +18,7 @@ from viewer.window.actions import about_text, shortcut_lines
 from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
 
-from .helpers import paragraph_lines, text_pdf, write_citations
+from .helpers import open_and_check, paragraph_lines, text_pdf, write_citations
 
 MakeWindow = Callable[..., MainWindow]
 
@@ -31,12 +31,6 @@ def cite_file(folder: Path, pdf: str = "policy.pdf") -> Path:
             {"page": 2, "quote": paragraph_lines(1, 40)[3]}]},
         {"id": "more", "text": "on page 3", "evidence": [
             {"page": 3, "quote": paragraph_lines(2, 40)[8]}]}])
-
-
-def open_and_check(qtbot: QtBot, window: MainWindow, path: Path) -> None:
-    window.open_path(path)
-    qtbot.waitUntil(lambda: window.session.report is not None and window.is_settled(),
-                    timeout=30000)
 
 
 def interactive(qtbot: QtBot, prefs: Preferences) -> MainWindow:

@@ -16,15 +16,9 @@ from viewer.render import framing
 from viewer.render.layout import ZoomMode
 from viewer.window.shell import MainWindow
 
-from .helpers import paragraph_lines, text_pdf, write_citations
+from .helpers import open_and_check, paragraph_lines, text_pdf, write_citations
 
 MakeWindow = Callable[..., MainWindow]
-
-
-def open_and_check(qtbot: QtBot, window: MainWindow, path: Path) -> None:
-    window.open_path(path)
-    qtbot.waitUntil(lambda: window.session.report is not None and window.is_settled(),
-                    timeout=30000)
 
 
 def lines_pdf(path: Path, pages: list[list[str]]) -> Path:

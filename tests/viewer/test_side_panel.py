@@ -20,6 +20,7 @@ from viewer.window.shell import MainWindow
 from .helpers import (
     color_outside,
     expected_device_rects,
+    open_and_check,
     paragraph_lines,
     pixel_match,
     render_page,
@@ -38,12 +39,6 @@ def cited(tmp_path: Path, pages: int = 40) -> Path:
             {"page": 2, "quote": paragraph_lines(1, 40)[4]}]},
         {"id": "p4", "text": "on page 4", "evidence": [
             {"page": 4, "quote": paragraph_lines(3, 40)[7]}]}])
-
-
-def open_and_check(qtbot: QtBot, window: MainWindow, path: Path) -> None:
-    window.open_path(path)
-    qtbot.waitUntil(lambda: window.session.report is not None and window.is_settled(),
-                    timeout=30000)
 
 
 def test_thumbnails_render_lazily_and_mark_the_evidence(qtbot: QtBot, make_window: MakeWindow,

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
     QMenu,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
@@ -35,6 +34,7 @@ from ..palette import badge_color
 from ..state.presentation import explain, status_word
 from ..state.rows import ClaimRow
 from ..state.session import Change, Session
+from .items import paint_background
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 6
@@ -105,18 +105,11 @@ class ClaimDelegate(QStyledItemDelegate):
         row: ClaimRow | None = index.data(ROW_ROLE)
         if row is None:
             return
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        style = opt.widget.style() if opt.widget is not None else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        opt, role = paint_background(self, painter, option, index)
         painter.save()
         rect = opt.rect.adjusted(PAD, PAD, -PAD, -PAD)
         fm = QFontMetrics(opt.font)
         text_rect = QRect(rect.left(), rect.top(), rect.width(), fm.lineSpacing() * TEXT_LINES)
-        role = opt.palette.ColorRole.HighlightedText if selected else opt.palette.ColorRole.Text
         painter.setPen(opt.palette.color(role))
         bold = QFont(opt.font)
         bold.setBold(True)

@@ -86,9 +86,7 @@ class DetailPane(QTextBrowser):
                 f"&nbsp;{escape(status_word(status))}&nbsp;</span></a>")
 
     def _clicked(self, url: QUrl) -> None:
-        target = url.toString()
-        if not target.startswith("tip:"):
-            self.link.emit(target)
+        self.link.emit(url.toString())
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:
@@ -109,7 +107,8 @@ class DetailPane(QTextBrowser):
             out.append(f"<p><b>Found under the highlight</b><br>“{escape(ev.found_text)}”</p>")
         facts = []
         if ev.score is not None:
-            facts.append(f'<a href="tip:score" style="text-decoration:none">'
+            text = self.palette().color(self.palette().ColorRole.Text).name()
+            facts.append(f'<a href="tip:score" style="text-decoration:none; color:{text}">'
                          f"score {ev.score:.1f}</a>")
         if ev.page is not None:
             facts.append(f"page {ev.page}")

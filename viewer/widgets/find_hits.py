@@ -10,10 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QItemSelectionModel,
     QModelIndex,
-    QPersistentModelIndex,
     QRect,
     QSize,
     Qt,
@@ -23,26 +21,24 @@ from PySide6.QtGui import QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
 
 from ..state.find import FindHit, FindResults
+from .items import Index, RowsModel, paint_background
 
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 4
-Index = QModelIndex | QPersistentModelIndex
 
 
-class FindHitModel(QAbstractListModel):
+class FindHitModel(RowsModel[FindHit]):
     """The results' hits as a list model (reset when a search starts, grown as it runs)."""
 
     def __init__(self, results: FindResults) -> None:
         super().__init__()
         self.results = results
-        self._hits: list[FindHit] = []
         self._version = -1
         results.connect(self._sync)
 
@@ -50,17 +46,13 @@ class FindHitModel(QAbstractListModel):
         # Hits arrive in page order from where the search started, so new ones may go
         # before old ones: a reset is cheap at these sizes and keeps every row right.
         if self.results.version != self._version:
-            self.beginResetModel()
-            self._hits, self._version = list(self.results.hits), self.results.version
-            self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
-        return 0 if parent.isValid() else len(self._hits)
+            self._version = self.results.version
+            self.set_rows(self.results.hits)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._hits):
+        hit = self.row_at(index)
+        if hit is None:
             return None
-        hit = self._hits[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return f"p. {hit.page + 1}  {hit.before} {hit.text} {hit.after}".strip()
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -81,14 +73,7 @@ class _HitDelegate(QStyledItemDelegate):
         hit: FindHit | None = index.data(HIT_ROLE)
         if hit is None:
             return
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        style = opt.widget.style() if opt.widget is not None else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
-        role = opt.palette.ColorRole.HighlightedText if selected else opt.palette.ColorRole.Text
+        opt, role = paint_background(self, painter, option, index)
         painter.save()
         painter.setPen(opt.palette.color(role))
         bold = QFont(opt.font)

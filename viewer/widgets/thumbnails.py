@@ -13,9 +13,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
-    QModelIndex,
-    QPersistentModelIndex,
     QPointF,
     QRect,
     QRectF,
@@ -27,7 +24,6 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QPolygo
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
@@ -41,6 +37,7 @@ from ..render.renderer import Renderer
 from ..render.tiles import DocRef, RenderKey, page_keys
 from ..render.view import paint_page_image
 from ..state.documents import PageInfo
+from .items import Index, RowsModel, paint_background
 
 # The box a thumbnail is fitted into (logical pixels): wide enough to tell a form from a
 # letter, small enough that a 500-page document's images stay within the cache.
@@ -53,33 +50,28 @@ FRAME_PX, MARK_PX = 3, 12
 DESK = QColor("#C9CDD2")
 EDGE = QColor("#7A8088")
 
-Index = QModelIndex | QPersistentModelIndex
 
 
-class ThumbnailModel(QAbstractListModel):
-    """One row per page of the document shown."""
+class ThumbnailModel(RowsModel[Page]):
+    """One row per page of the document shown, laid out at its thumbnail's zoom."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.pages: list[Page] = []
+    @property
+    def pages(self) -> list[Page]:
+        return self.rows
 
     def set_pages(self, infos: Sequence[PageInfo], turn: int) -> None:
-        self.beginResetModel()
-        self.pages = []
+        pages = []
         for info in infos:
             page = Page(info, turn=turn)
             page.zoom = min(THUMB_W / page.width, THUMB_H / page.height)
-            self.pages.append(page)
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
-        return 0 if parent.isValid() else len(self.pages)
+            pages.append(page)
+        self.set_rows(pages)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.pages):
-            return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return f"Page {index.row() + 1}"
+        page = self.row_at(index)
+        if page is not None and role in (Qt.ItemDataRole.DisplayRole,
+                                         Qt.ItemDataRole.AccessibleTextRole):
+            return f"Page {page.index + 1}"
         return None
 
 
@@ -181,12 +173,7 @@ class _Delegate(QStyledItemDelegate):
         owner, row = self.owner, index.row()
         if owner.doc is None or not 0 <= row < len(owner.model_.pages):
             return
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        style = opt.widget.style() if opt.widget is not None else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        opt, _role = paint_background(self, painter, option, index)
         page = owner.model_.pages[row]
         page.x = opt.rect.left() + (opt.rect.width() - round(page.width)) // 2
         page.y = opt.rect.top() + PAD

@@ -82,13 +82,7 @@ class WindowActions(QObject):
 
     def _action(self, text: str, slot: Slot, *shortcuts: str | QKeySequence,
                 tip: str = "") -> QAction:
-        action = QAction(text, self.parent())
-        if shortcuts:
-            action.setShortcuts([QKeySequence(s) for s in shortcuts])
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        return command(self.parent(), text, slot, *shortcuts, tip=tip)
 
     def build_menus(self, window: QMainWindow) -> QMenu:
         """Fill the window's menu bar; returns the (still empty) Open Recent menu."""
@@ -147,6 +141,18 @@ class WindowActions(QObject):
         page_count = QLabel(" of 0 ")
         tb.addWidget(page_count)
         return Toolbar(tb, zoom_label, page_box, page_count)
+
+
+def command(parent: QObject, text: str, slot: Slot, *shortcuts: str | QKeySequence,
+            tip: str = "") -> QAction:
+    """A window command: its menu text, what it does, its keys and its status-bar tip."""
+    action = QAction(text, parent)
+    if shortcuts:
+        action.setShortcuts([QKeySequence(s) for s in shortcuts])
+    if tip:
+        action.setStatusTip(tip)
+    action.triggered.connect(lambda _checked=False: slot())
+    return action
 
 
 @dataclass(frozen=True)

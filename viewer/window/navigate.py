@@ -131,7 +131,9 @@ class DocumentSwitch(QObject):
         self.action.setVisible(False)
         self._ids: list[str] = []
         self.box.activated.connect(self._chosen)
-        window.session.changed.connect(lambda _change: self.refresh())
+        window.session.changed.connect(
+            lambda change: change in ("citations", "documents", "report", "selection")
+            and self.refresh())
         window.view.document_changed.connect(self.refresh)
 
     def refresh(self) -> None:

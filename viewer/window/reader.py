@@ -20,6 +20,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QColorDialog, QLabel, QMenu, QMessageBox
 
 from ..palette import badge_color
+from ..render.tiles import DocRef
 from ..state.presentation import (
     SCORE_EXPLANATION,
     STATUS_EXPLANATIONS,
@@ -28,6 +29,7 @@ from ..state.presentation import (
     summary_line,
 )
 from ..state.session import Change
+from .actions import command
 from .controller import Notice
 from .files import RecentFiles
 from .find import FindController
@@ -65,20 +67,16 @@ class Reader(QObject):
         self.summary.setObjectName("summary")
         window.statusBar().addPermanentWidget(self.summary)
         window.claims.menu_parts.append(self.copying.add_to)
+        window.detail.link.connect(lambda link: link.startswith("tip:") and self.show_badges())
         window.view.menu_parts.append(PageMenu(window, self._page_commands).add_to)
         window.session.changed.connect(self._on_session)
         window.view.document_changed.connect(self._document_changed)
+        self._on_session("citations")  # nothing selected yet: nothing to copy
 
     # -- commands and menus ---------------------------------------------------------------
     def _action(self, text: str, slot: Slot, *keys: str | QKeySequence, tip: str = ""
                 ) -> QAction:
-        action = QAction(text, self.window)
-        if keys:
-            action.setShortcuts([QKeySequence(k) for k in keys])
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        return command(self.window, text, slot, *keys, tip=tip)
 
     def _build_actions(self) -> None:
         f, w = self.find, self.window
@@ -213,8 +211,6 @@ class Reader(QObject):
 
     def claim_pages(self) -> list[PrintPage]:
         """The pages the selected claim's evidence is placed on, in every document."""
-        from ..render.tiles import DocRef
-
         s = self.window.session
         out: list[PrintPage] = []
         seen: set[tuple[str, int]] = set()
