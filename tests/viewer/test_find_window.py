@@ -148,3 +148,14 @@ def test_another_document_is_searched_afresh(qtbot: QtBot, make_window: MakeWind
     qtbot.waitUntil(lambda: len(window.reader.find.results.hits) == 5
                     and window.reader.find.results.state == "done", timeout=20000)
     assert window.reader.find.results.document == str(second.resolve())
+
+
+def test_the_find_colour_keeps_apart_from_a_new_highlight_colour(
+        make_window: MakeWindow) -> None:
+    window = make_window()
+    find = window.reader.find
+    window.set_highlight_color(QColor(DEFAULT_FIND))  # a reader picks the marks' blue
+    assert find.color == QColor(DEFAULT_FIND)  # as chosen, kept for later
+    assert find.marks.color != window.view.highlighter.color
+    window.set_highlight_color(HIGHLIGHT)
+    assert find.marks.color == QColor(DEFAULT_FIND)  # back to the chosen blue

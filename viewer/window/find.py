@@ -39,6 +39,7 @@ class FindController(QObject):
         super().__init__(window)
         self.window = window
         self.results = FindResults()
+        self.color = QColor(color)  # as chosen; marks use it moved away from the highlight
         self.marks = FindMarks(distinct(color, window.view.highlighter.color))
         self.bar = FindBar(self.results)
         self._relay = _Relay(self)
@@ -103,6 +104,9 @@ class FindController(QObject):
         self.results.choose(index)
 
     def set_color(self, color: QColor) -> None:
+        """Mark hits in ``color``, or a shade of it far enough from the highlight colour
+        (also called when the highlight colour changes)."""
+        self.color = QColor(color)
         self.marks.color = distinct(color, self.window.view.highlighter.color)
         self.window.view.viewport().update()
 

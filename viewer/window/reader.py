@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QColorDialog, QLabel, QMenu, QMessageBox
 
@@ -175,10 +175,15 @@ class Reader(QObject):
 
     # -- colours and help -------------------------------------------------------------------
     def choose_find_color(self) -> None:
-        color = QColorDialog.getColor(self.find.marks.color, self.window, "Find mark colour")
+        color = QColorDialog.getColor(self.find.color, self.window, "Find mark colour")
         if color.isValid():
             self.find.set_color(color)
-            self.window.prefs.set_find_color(self.find.marks.color)
+            self.window.prefs.set_find_color(color)
+
+    def highlight_changed(self, color: QColor) -> None:
+        """The highlight colour changed: keep the marks and thumbnail badges apart from it."""
+        self.find.set_color(self.find.color)
+        self.panel.panel.thumbnails.set_highlight(color)
 
     def badges_html(self) -> str:
         """Help ▸ What the Badges Mean: every badge in its colour, what it means, the score."""

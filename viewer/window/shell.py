@@ -353,6 +353,7 @@ class MainWindow(QMainWindow):
         self.claims.set_highlight(color)
         self.detail.set_highlight(color)
         self.notice.set_highlight(color)
+        self.reader.highlight_changed(color)
         if remember:
             self.prefs.set_highlight_color(color)
 
