@@ -140,6 +140,7 @@ def test_a_missing_document_has_its_own_badge_and_count(qtbot: QtBot, make_windo
     assert "Drop a citations file" not in window.view.empty_text
     assert "policy.pdf is missing" in window.view.empty_text
     assert "Locate Document" in window.view.empty_text
+    assert "policy.pdf is missing — no highlight shown" in window.detail.toPlainText()
     window.view.setFocus()
     assert window.session.step(1, flagged_only=True) is not None  # "next flagged" stops
 

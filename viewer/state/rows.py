@@ -108,9 +108,12 @@ def evidence_views(citations: Citations | None, report: Report | None, claim_id:
                                       "Checking…"))
             continue
         name = document_name(got)
-        notice = evidence_sentence(got.status, page=got.page, lines=len(got.rects),
-                                   document=name)
-        views.append(EvidenceView(i, badge(got, missing), got.quote or ev.quote,
+        shown = badge(got, missing)
+        notice = (f"{name or 'The document'} is missing — no highlight shown"
+                  if shown == "missing" else
+                  evidence_sentence(got.status, page=got.page, lines=len(got.rects),
+                                    document=name))
+        views.append(EvidenceView(i, shown, got.quote or ev.quote,
                                   got.found_text, got.score, got.reason, got.page, name,
                                   notice, got.document, got.rects, got.other_pages,
                                   tuple(a.page for a in got.alternatives)))
