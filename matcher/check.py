@@ -148,7 +148,9 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     if ev.chunk_id is not None:
         att = attribute(lib.chunk_index(), ev.chunk_id, ev.quote)
         if att.outcome == "rejected":
-            return base.model_copy(update={"status": "rejected", "reason": att.reason})
+            unknown = att.chunk_id is None  # no chunk has that id: say if the words exist
+            reason = att.reason + (_words_elsewhere(lib, ev) if unknown else "")
+            return base.model_copy(update={"status": "rejected", "reason": reason})
         chunk = cf.chunk(att.chunk_id or "")
         assert chunk is not None
         doc_id = cf.chunk_document(chunk)
@@ -196,6 +198,26 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     elif text_differences:
         update.update(differences=list(text_differences))
     return base.model_copy(update=update)
+
+
+def _words_elsewhere(lib: Library, ev: Evidence) -> str:
+    """For a quote citing an unknown chunk: whether its words stand in the document all the
+    same. The item stays rejected and gets no highlight (the citation is broken), but the
+    reader learns that the words exist and where."""
+    cf = lib.citations
+    doc_id = ev.document or cf.document_named_by(ev.chunk_id or "") or (
+        cf.documents[0].id if len(cf.documents) == 1 else None)
+    if doc_id is None or cf.document(doc_id) is None:
+        return ""
+    src = lib.source(doc_id)
+    if isinstance(src, DocumentError):
+        return ""
+    found = locate_quote(src, ev.quote, index=lambda: lib.index(doc_id))
+    if found.placed and found.page is not None:
+        return (f"; the quote's words do stand in document {doc_id!r} on page "
+                f"{found.page + 1}, but no highlight is placed for a citation to a chunk "
+                "the file does not have")
+    return f"; the quote's words are not in document {doc_id!r} either"
 
 
 def document_reason(err: DocumentError) -> str:

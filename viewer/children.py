@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import os
+import signal
 import sys
 import warnings
 from typing import Any
@@ -51,13 +53,46 @@ def run(body: str, *args: Any) -> None:
     getattr(importlib.import_module(module), function)(*args)
 
 
-def stop(process: Any, conn: Any) -> None:
-    """Ask a child to leave (None on its connection), wait, terminate it if it does not."""
+def stop(process: Any, conn: Any, *, wait: float = STOP_TIMEOUT_S, group: bool = False
+         ) -> None:
+    """Ask a child to leave (None on its connection), wait up to ``wait`` seconds, then
+    terminate it; with ``group``, its whole process group (a child that leads its own
+    group, as the check process does, so a tesseract it runs goes with it)."""
     try:
         conn.send(None)
     except (OSError, ValueError):  # it is gone already
         pass
-    process.join(STOP_TIMEOUT_S)
+    process.join(wait)
     if process.is_alive():
-        process.terminate()
+        _terminate(process, group)
         process.join(STOP_TIMEOUT_S)
+    if process.is_alive() and hasattr(process, "kill"):  # deaf to SIGTERM (stuck in C)
+        process.kill()
+        process.join(STOP_TIMEOUT_S)
+
+
+def _terminate(process: Any, group: bool) -> None:
+    if group and process.pid is not None and hasattr(os, "killpg"):
+        try:
+            if os.getpgid(process.pid) == process.pid:
+                os.killpg(process.pid, signal.SIGTERM)
+                return
+        except OSError:  # gone meanwhile, or not a group of its own: end it alone
+            pass
+    process.terminate()
+
+
+def lead_own_group() -> None:
+    """In a child: lead a process group of its own, so that stopping it with
+    ``stop(..., group=True)`` stops what it started too; and leave on SIGTERM by
+    raising SystemExit, so that ``finally`` blocks (temporary files) run on the way out."""
+    if hasattr(os, "setpgid"):
+        try:
+            os.setpgid(0, 0)
+        except OSError:
+            pass
+
+    def leave(_signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, leave)

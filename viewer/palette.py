@@ -16,6 +16,9 @@ from .state.presentation import BadgeStatus
 
 # A soft highlighter yellow: visible on white, black text stays black under multiply.
 DEFAULT_HIGHLIGHT = "#FFE066"
+# Find hits are outlined, never filled with the highlight: a strong blue, far from any
+# highlighter colour and readable as a frame over text.
+DEFAULT_FIND = "#1565C0"
 
 # Badge backgrounds (white text on top), chosen to read as "good, look, bad, bad, none" and
 # to stay distinguishable for the common colour-vision deficiencies by lightness as well as
@@ -27,6 +30,7 @@ BADGE_COLORS: dict[BadgeStatus, str] = {
     "rejected": "#6A1B9A",
     "uncited": "#546E7A",
     "pending": "#78909C",
+    "missing": "#5D4037",
 }
 # Neutral colours for the notice bar (information / a problem).
 NOTICE_INFO = "#E3EAF3"

@@ -7,6 +7,7 @@ import json
 import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 from PySide6.QtCore import QRect, QRectF
@@ -172,3 +173,11 @@ def write_citations(path: Path, pdf_name: str, claims: list[dict[str, object]]) 
             "claims": claims}
     path.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return path
+
+
+def open_and_check(qtbot: Any, window: Any, path: Path) -> None:
+    """Open ``path`` in ``window`` and wait until it is checked and every page in view is
+    painted (``qtbot`` and ``window``: pytest-qt's and a MainWindow)."""
+    window.open_path(path)
+    qtbot.waitUntil(lambda: window.session.report is not None and window.is_settled(),
+                    timeout=30000)

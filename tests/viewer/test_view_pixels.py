@@ -65,7 +65,7 @@ def show_highlight(qtbot: QtBot, view: PageView, pdf: Path, size: tuple[int, int
     view.set_document(DocRef(str(pdf)), inspect_pdf(pdf).pages)
     view.set_zoom(zoom)
     view.set_highlights({page: rects})
-    view.reveal(page, rects)
+    view.reveal(page, rects, fit=False)  # at this zoom (fitting is tested on its own)
     qtbot.waitUntil(view.is_settled, timeout=20000)
     return view.viewport().grab().toImage()
 

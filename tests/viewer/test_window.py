@@ -448,8 +448,13 @@ def test_check_runs_in_the_background_with_progress(qtbot: QtBot, make_window: M
     slow.release.set()
     qtbot.waitUntil(lambda: window.session.report is not None, timeout=30000)
     assert not window.progress.isVisible()
-    assert window.statusBar().currentMessage() == \
-        "3 located · 0 need review · 1 not located · 1 rejected · 1 uncited"
+    # Claims, each counted once by its worst item; the evidence items in the tooltip.
+    summary = window.reader.summary
+    assert summary.text() == "5 claims: 2 located · 1 not located · 1 rejected · 1 uncited"
+    assert "3 located · 0 need review · 1 not located · 1 rejected · 1 uncited" \
+        in summary.toolTip()
+    window.statusBar().showMessage("a menu's status tip", 5000)  # it stays in view
+    assert summary.isVisible() and summary.text().startswith("5 claims")
 
 
 def test_a_check_cancelled_while_it_runs_leaves_no_report(qtbot: QtBot, make_window: MakeWindow,

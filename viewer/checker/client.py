@@ -23,11 +23,11 @@ from __future__ import annotations
 import itertools
 import queue
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from matcher.vocabulary import CancelCallback, ProgressCallback
+from matcher.vocabulary import CancelCallback, ProgressCallback, Rect
 
 from .. import children
 from ..state.documents import Inspection
@@ -36,10 +36,16 @@ from ..state.selection import PageWordBoxes
 from . import protocol as p
 
 T = TypeVar("T")
+# Hears the results a request streams ahead of its reply (a find's hits), on the reader.
+Streamed = Callable[[tuple[Any, ...]], None]
 
 BODY = "viewer.checker.server:serve"
 # How often a waiting caller looks at its own cancel() (seconds).
 CANCEL_POLL_S = 0.05
+# How long a process busy with a call is given to leave when the window closes, before
+# it is ended (seconds): long enough to read the request if it is between two pieces of
+# work, short enough that closing the window feels immediate.
+BUSY_STOP_WAIT_S = 0.2
 # What a call still waiting hears when the process ends under it.
 DIED = "the check process stopped unexpectedly; the log has the details"
 
@@ -55,7 +61,7 @@ class CheckClient:
             render[0].close()  # the render process's end is its own now
         self._send_lock = threading.Lock()
         self._ids = itertools.count()
-        self._waiting: dict[int, tuple[queue.SimpleQueue[Any], ProgressCallback | None]] = {}
+        self._waiting: dict[int, _Waiting] = {}
         self._lock = threading.Lock()
         self._dead = False
         self._reader = threading.Thread(target=self._read, name="citeview-check-reader",
@@ -117,6 +123,27 @@ class CheckClient:
         """The words of 0-based ``page`` with their boxes, in reading order."""
         return self.call(p.Words(str(path), page, password), cancel=cancel)
 
+    def find(self, path: Path | str, query: str, *, start: int = 0,
+             password: str | None = None, found: Streamed | None = None,
+             progress: ProgressCallback | None = None,
+             cancel: CancelCallback | None = None) -> int:
+        """Find ``query`` in the PDF from 0-based page ``start`` on (wrapping round);
+        ``found(hits)`` hears each batch of :class:`~viewer.state.find.FindHit` as it is
+        found (on the reader thread). Returns how many pages were read."""
+        return self.call(p.Find(str(path), query, start, password), progress=progress,
+                         cancel=cancel, streamed=found)
+
+    def outline(self, path: Path | str, *, password: str | None = None,
+                cancel: CancelCallback | None = None) -> tuple[p.OutlineEntry, ...]:
+        """The PDF's bookmarks (level, title, 0-based page), or () when it has none."""
+        return self.call(p.Outline(str(path), password), cancel=cancel)
+
+    def place_on(self, path: Path | str, quote: str, pages: Sequence[int], *,
+                 password: str | None = None,
+                 cancel: CancelCallback | None = None) -> dict[int, tuple[Rect, ...]]:
+        """Place ``quote`` on these 0-based pages: page → rectangles where it is placed."""
+        return self.call(p.PlaceOn(str(path), quote, tuple(pages), password), cancel=cancel)
+
     def prepare(self, path: Path | str) -> None:
         """Have the process open, inspect and check ``path`` ahead of the requests for it."""
         self._send(p.Prepare(p.request_path(path)))
@@ -130,21 +157,27 @@ class CheckClient:
         return not self._dead and bool(self._process.is_alive())
 
     def stop(self) -> None:
-        """Ask the process to leave, and wait for it (a few seconds at most)."""
+        """Ask the process to leave, and wait for it (a few seconds at most). A process
+        still answering a call (a page being recognised) would not read the request
+        until it is done: it is ended at once, with what it started."""
+        with self._lock:
+            busy = bool(self._waiting)
         with self._send_lock:
-            children.stop(self._process, self._conn)
+            children.stop(self._process, self._conn, group=True,
+                          wait=BUSY_STOP_WAIT_S if busy else children.STOP_TIMEOUT_S)
         self._conn.close()
         self._reader.join(children.STOP_TIMEOUT_S)
 
     def call(self, request: p.Request[T], *, progress: ProgressCallback | None = None,
-             cancel: CancelCallback | None = None) -> T:
-        """Send ``request`` and wait for its reply; CheckerError if it failed."""
+             cancel: CancelCallback | None = None, streamed: Streamed | None = None) -> T:
+        """Send ``request`` and wait for its reply; CheckerError if it failed.
+        ``streamed`` hears the results a request sends ahead of its reply (a find's)."""
         rid = next(self._ids)
         answers: queue.SimpleQueue[p.Done | p.Failed] = queue.SimpleQueue()
         with self._lock:
             if self._dead:
                 raise p.CheckerError("the check process has stopped")
-            self._waiting[rid] = (answers, progress)
+            self._waiting[rid] = _Waiting(answers, progress, streamed)
         try:
             self._send(p.Call(rid, request))
             asked = False
@@ -181,16 +214,26 @@ class CheckClient:
                 waiting = self._waiting.get(msg.rid)
             if waiting is None:
                 continue  # the caller gave up (cancelled)
-            answers, progress = waiting
             if isinstance(msg, p.Progressed):
-                if progress is not None:
-                    progress(msg.done, msg.total)
+                if waiting.progress is not None:
+                    waiting.progress(msg.done, msg.total)
+            elif isinstance(msg, p.Found):
+                if waiting.streamed is not None:
+                    waiting.streamed(msg.items)
             else:
-                answers.put(msg)
+                waiting.answers.put(msg)
         with self._lock:
             self._dead = True
-            for answers, _ in self._waiting.values():
-                answers.put(p.Failed(-1, DIED))
+            for waiting in self._waiting.values():
+                waiting.answers.put(p.Failed(-1, DIED))
+
+
+class _Waiting(NamedTuple):
+    """A call waiting for its reply: where the reply goes, and who hears what comes first."""
+
+    answers: queue.SimpleQueue[Any]
+    progress: ProgressCallback | None
+    streamed: Streamed | None
 
 
 _prestarted: CheckClient | None = None

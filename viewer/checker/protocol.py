@@ -13,6 +13,8 @@ PyMuPDF, pytesseract or the matcher's search code. The two speak over a
                                                      replies is discarded by the caller)
                        None                          stop the process
     from the process   Progressed(rid, done, total)  any number, while a check runs
+                       Found(rid, items)             any number, while a find runs: the
+                                                     results so far (streamed)
                        Done(rid, value)              the request's reply, typed by it
                        Failed(rid, message)          a sentence for the person
 
@@ -29,8 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from matcher.vocabulary import Rect
+
 from ..state.documents import Inspection
 from ..state.files import resolved
+from ..state.find import FindHit
 from ..state.records import Citations, Report
 from ..state.selection import PageWordBoxes
 
@@ -129,6 +134,46 @@ class Words(Request[PageWordBoxes]):
     password: str | None = field(default=None, repr=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Find(Request[int]):
+    """Find ``query`` on every page from 0-based ``start`` on (wrapping round), streaming
+    the hits as :class:`Found` messages of :class:`~viewer.state.find.FindHit`; replies
+    how many pages were read."""
+
+    path: str
+    query: str
+    start: int = 0
+    password: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    """One bookmark of a PDF's outline: its depth (1 = top), title and 0-based page."""
+
+    level: int
+    title: str
+    page: int | None  # None: the bookmark points nowhere in this document
+
+
+@dataclass(frozen=True, slots=True)
+class Outline(Request[tuple[OutlineEntry, ...]]):
+    """The PDF's outline (bookmarks), in order; empty when it has none."""
+
+    path: str
+    password: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceOn(Request[dict[int, tuple[Rect, ...]]]):
+    """Place ``quote`` on each of these 0-based pages (a quote that fits several pages
+    equally well): page → its rectangles, for the pages it is placed on."""
+
+    path: str
+    quote: str
+    pages: tuple[int, ...]
+    password: str | None = field(default=None, repr=False)
+
+
 # -- messages ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Call:
@@ -154,6 +199,12 @@ class Progressed:
 
 
 @dataclass(frozen=True, slots=True)
+class Found:
+    rid: int
+    items: tuple[FindHit, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Done:
     rid: int
     value: object
@@ -166,4 +217,4 @@ class Failed:
 
 
 ToServer = Call | Prepare | Cancel | None
-FromServer = Progressed | Done | Failed
+FromServer = Progressed | Found | Done | Failed

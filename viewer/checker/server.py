@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from matcher.vocabulary import Rect
+
+from .. import children
 from ..state.documents import Inspection
 from ..state.records import Citations, Report
 from ..state.selection import PageWordBoxes
@@ -77,7 +80,9 @@ class Server:
             p.ScannedPages: self.scanned_pages, p.OcrPage: self.ocr_page,
             p.Export: self.export,
             p.Words: self.words,
+            p.Find: self.find, p.Outline: self.outline, p.PlaceOn: self.place_on,
         }
+        self.folded: Any = None  # viewer.checker.find.FoldedPages, made by the first find
 
     def run(self) -> None:
         warm = iter(WARM_UP)
@@ -199,7 +204,7 @@ class Server:
         try:
             cf = load_citations(request.path)
         except CitationsError as exc:
-            raise p.CheckerError(str(exc)) from None
+            raise p.CheckerError(open_failure(exc)) from None
         self.citations = (request.path, cf)
         return citations_record(cf, request.path)
 
@@ -283,11 +288,53 @@ class Server:
 
         from .scans import recognise_page
 
+        if self.folded is not None:
+            self.folded.forget(Path(request.path))  # the page's words are about to change
         try:
             return recognise_page(Path(request.path), request.page, password=request.password)
         except (OcrFailed, OcrSetupError) as exc:  # a sentence for the person already
             raise p.CheckerError(str(exc)) from None
 
+    def find(self, rid: int, request: p.Find) -> int:
+        """Search a document, streaming its hits; stops between pages once cancelled."""
+        from matcher.document import DocumentError
+        from matcher.files import os_error_reason
+
+        from .find import FoldedPages, find_in_document
+
+        if self.folded is None:
+            self.folded = FoldedPages()
+        try:
+            return find_in_document(
+                self.folded, Path(request.path), request.query, start=request.start,
+                password=request.password, send=lambda hits: self.send(p.Found(rid, hits)),
+                progress=lambda done, total: self.send(p.Progressed(rid, done, total)),
+                stop=lambda: self.arrived(rid))
+        except DocumentError as exc:
+            raise p.CheckerError(str(exc)) from None
+        except OSError as exc:
+            raise p.CheckerError(f"{request.path}: {os_error_reason(exc)}") from None
+
+    def outline(self, _rid: int, request: p.Outline) -> tuple[p.OutlineEntry, ...]:
+        from matcher.document import DocumentError
+
+        from .reading import read_outline
+
+        try:
+            return read_outline(Path(request.path), request.password)
+        except DocumentError as exc:
+            raise p.CheckerError(str(exc)) from None
+
+    def place_on(self, _rid: int, request: p.PlaceOn) -> dict[int, tuple[Rect, ...]]:
+        from matcher.document import DocumentError
+
+        from .reading import place_on_pages
+
+        try:
+            return place_on_pages(Path(request.path), request.quote, request.pages,
+                                  password=request.password)
+        except DocumentError as exc:
+            raise p.CheckerError(str(exc)) from None
 
     def words(self, _rid: int, request: p.Words) -> PageWordBoxes:
         if self.word_reader is None:
@@ -298,11 +345,42 @@ class Server:
                                       password=request.password)
 
 
+def open_failure(exc: Any) -> str:
+    """What the window says when a citations file cannot be opened (a ``CitationsError``):
+    a file that is not there, or empty, in plain words; else every problem with its JSON
+    path, as the command line says them."""
+    problems: list[tuple[str, str]] = exc.problems
+    path: Path = exc.path
+    if len(problems) != 1 or problems[0][0] != "$":
+        return str(exc)
+    reason = problems[0][1]
+    if reason == "file not found":
+        return f"There is no file {path}."
+    if reason.startswith("not valid JSON") and _blank(path):
+        return (f"{path.name} is empty: a citations file is a JSON object with a "
+                "\"claims\" list (citeview schema prints its form).")
+    return f"{path.name} cannot be opened: {reason}"
+
+
+def _blank(path: Path) -> bool:
+    """Whether the file holds nothing but whitespace (up to a size where it surely
+    holds something else too)."""
+    limit = 1 << 16
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError:
+        return False
+    return len(data) <= limit and not data.strip()
+
+
+
 def serve(conn: Any, parent_end: Any = None, render: Any = None) -> None:
     """The process's body: answer requests on ``conn`` until it closes or sends None;
     first, given a render handoff (:func:`viewer.render.process.prestart`), import
     PyMuPDF and fork the render process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the GUI's to handle
+    children.lead_own_group()  # stopped with whatever it runs (tesseract)
     if parent_end is not None:
         parent_end.close()  # so the GUI's end closing shows here as end-of-file
     try:

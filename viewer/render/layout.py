@@ -44,15 +44,18 @@ def clamp_zoom(zoom: float, *, down: bool = False) -> float:
 class Layout:
     """The pages of one document and where they sit for a given viewport size and zoom."""
 
-    def __init__(self, infos: Sequence[PageInfo]) -> None:
-        self.pages: list[Page] = [Page(info) for info in infos]
+    def __init__(self, infos: Sequence[PageInfo], *, turn: int = 0) -> None:
+        """``turn``: the reader's view rotation (clockwise degrees, a multiple of 90)."""
+        self.turn = turn % 360
+        self.pages: list[Page] = [Page(info, turn=self.turn) for info in infos]
         self.mode = ZoomMode.FIT_WIDTH
         self.zoom = 1.0
         self.width = 0
         self.height = 0
         self._tops: list[int] = []
-        self._max_w = max((p.info.width for p in self.pages), default=1.0)
-        self._max_h = max((p.info.height for p in self.pages), default=1.0)
+        # Pages are at zoom 1 here: their painted size is their size in points, turned.
+        self._max_w = max((p.width for p in self.pages), default=1.0)
+        self._max_h = max((p.height for p in self.pages), default=1.0)
 
     def __len__(self) -> int:
         return len(self.pages)

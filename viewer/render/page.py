@@ -10,6 +10,13 @@ Highlight rectangles arrive in PDF points in PyMuPDF's ``get_text("words")`` spa
 places the page image (``page.rect`` scaled by the same zoom) and every highlight, and
 nothing else in the viewer converts coordinates. Device pixel ratio never appears here:
 it belongs only where pixmaps are made (:mod:`viewer.render.tiles`).
+
+The reader may turn the view in 90° steps (View ▸ Rotate). The page image is rendered
+unturned, as always, and turned while it is painted; the turn is one more step of the
+same map, after the zoom and before the page origin, so the image and the highlights
+turn together:
+
+    … ──× zoom──▶ ──turn (about the zoomed page box)──▶ ──+ page origin──▶ layout px
 """
 
 from __future__ import annotations
@@ -31,13 +38,15 @@ class Page:
     the view subtracts its scroll offset when painting.
     """
 
-    __slots__ = ("info", "x", "y", "zoom")
+    __slots__ = ("info", "turn", "x", "y", "zoom")
 
-    def __init__(self, info: PageInfo, *, zoom: float = 1.0, x: int = 0, y: int = 0) -> None:
+    def __init__(self, info: PageInfo, *, zoom: float = 1.0, x: int = 0, y: int = 0,
+                 turn: int = 0) -> None:
         self.info = info
         self.zoom = zoom  # logical pixels per point
         self.x = x  # layout position; whole pixels so page images land on pixel boundaries
         self.y = y
+        self.turn = turn % 360  # the reader's view rotation, clockwise: 0, 90, 180 or 270
 
     @property
     def index(self) -> int:
@@ -55,13 +64,38 @@ class Page:
         return inverse.mapRect(QRectF(0.0, 0.0, self.info.width, self.info.height))
 
     @property
+    def sideways(self) -> bool:
+        """Turned a quarter: the painted width is the page's height."""
+        return self.turn in (90, 270)
+
+    @property
     def width(self) -> float:
-        """Painted width in logical pixels."""
-        return self.info.width * self.zoom
+        """Painted width in logical pixels (after the view's turn)."""
+        return (self.info.height if self.sideways else self.info.width) * self.zoom
 
     @property
     def height(self) -> float:
-        return self.info.height * self.zoom
+        return (self.info.width if self.sideways else self.info.height) * self.zoom
+
+    def turn_transform(self) -> QTransform:
+        """The unturned page image (logical pixels at this zoom, origin at its top-left)
+        → the turned one, turned clockwise about the page box."""
+        w, h = self.info.width * self.zoom, self.info.height * self.zoom
+        # QTransform(m11, m12, m21, m22, dx, dy): x' = m11·x + m21·y + dx, y' = m12·x + m22·y + dy.
+        if self.turn == 90:
+            return QTransform(0.0, 1.0, -1.0, 0.0, h, 0.0)  # (x, y) → (h − y, x)
+        if self.turn == 180:
+            return QTransform(-1.0, 0.0, 0.0, -1.0, w, h)  # (x, y) → (w − x, h − y)
+        if self.turn == 270:
+            return QTransform(0.0, -1.0, 1.0, 0.0, 0.0, w)  # (x, y) → (y, w − x)
+        return QTransform()
+
+    def image_transform(self, offset: QPointF | None = None) -> QTransform:
+        """The unturned page image's logical pixels → layout pixels (shifted by ``offset``):
+        where its tiles are painted."""
+        dx = self.x + (offset.x() if offset is not None else 0.0)
+        dy = self.y + (offset.y() if offset is not None else 0.0)
+        return self.turn_transform() * QTransform.fromTranslate(dx, dy)
 
     def rect(self) -> QRectF:
         """Where the page is painted, in layout pixels."""
@@ -71,13 +105,11 @@ class Page:
         """Words-space points → layout pixels, shifted by ``offset`` (e.g. minus the scroll).
 
         ``a * b`` in Qt applies ``a`` first: rotate into page.rect space, scale by zoom,
-        then move to where the page sits.
+        turn as the reader turned the view, then move to where the page sits.
         """
-        dx = self.x + (offset.x() if offset is not None else 0.0)
-        dy = self.y + (offset.y() if offset is not None else 0.0)
         return (self.rotation_transform()
                 * QTransform.fromScale(self.zoom, self.zoom)
-                * QTransform.fromTranslate(dx, dy))
+                * self.image_transform(offset))
 
     def map_rect(self, rect: Rect, offset: QPointF | None = None) -> QRectF:
         """A words-space rectangle in layout (or offset) pixels."""
@@ -99,4 +131,5 @@ class Page:
         return (math.ceil(self.info.width * s - 1e-3), math.ceil(self.info.height * s - 1e-3))
 
     def __repr__(self) -> str:
-        return f"Page({self.index}, zoom={self.zoom:.4f}, at=({self.x}, {self.y}))"
+        turned = f", turn={self.turn}" if self.turn else ""
+        return f"Page({self.index}, zoom={self.zoom:.4f}, at=({self.x}, {self.y}){turned})"

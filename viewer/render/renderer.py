@@ -5,6 +5,10 @@ value; the render process (:mod:`viewer.render.worker`) opens its own copy of th
 document, so no PyMuPDF object is ever shared between threads or processes. Work for
 pages that scrolled away is dropped before it starts: each :meth:`Renderer.want` call
 replaces the queue.
+
+Other users of the same render process (page thumbnails, printing) get a
+:class:`SideQueue` of their own: its own wishes, its own cache, its own signals, served
+only when the page view wants nothing, so they never delay the pages on screen.
 """
 
 from __future__ import annotations
@@ -91,7 +95,8 @@ class Renderer(QObject):
         self.cache = cache if cache is not None else RenderCache()
         self.errors: dict[RenderKey, str] = {}
         self._pending: list[RenderKey] = []
-        self._in_flight: dict[int, RenderKey] = {}
+        self._in_flight: dict[int, tuple[RenderKey, SideQueue | None]] = {}
+        self._sides: list[SideQueue] = []
         self._next_job = 0
         self._process: Any = None
         self._conn: Any = None
@@ -108,6 +113,8 @@ class Renderer(QObject):
     def close(self) -> None:
         """Stop the worker and its reader thread (waits at most a few seconds)."""
         self._pending.clear()
+        for side in self._sides:
+            side.pending.clear()
         if self._process is None:
             return
         children.stop(self._process, self._conn)
@@ -124,39 +131,61 @@ class Renderer(QObject):
     # -- scheduling ---------------------------------------------------------------------
     def want(self, keys: Iterable[RenderKey]) -> None:
         """Render these keys, in this order; anything wanted before and not now is dropped."""
-        busy = set(self._in_flight.values())
+        busy = {k for k, side in self._in_flight.values() if side is None}
         self._pending = [k for k in dict.fromkeys(keys)
                          if k not in self.cache and k not in busy and k not in self.errors]
         self._dispatch()
+
+    def side_queue(self, budget_bytes: int) -> SideQueue:
+        """A queue of this renderer's process for other work than the page view's, with a
+        cache of ``budget_bytes``; served when the view wants nothing."""
+        side = SideQueue(self, RenderCache(budget_bytes))
+        self._sides.append(side)
+        return side
 
     def is_idle(self) -> bool:
         return not self._pending and not self._in_flight
 
     def is_pending(self, key: RenderKey) -> bool:
-        return key in self._pending or key in self._in_flight.values()
+        return key in self._pending or any(k == key and side is None
+                                           for k, side in self._in_flight.values())
+
+    def _next(self) -> tuple[RenderKey, SideQueue | None] | None:
+        """The next key to render: the view's first, then each side queue's in turn."""
+        if self._pending:
+            return self._pending.pop(0), None
+        for side in self._sides:
+            if side.pending:
+                return side.pending.pop(0), side
+        return None
 
     def _dispatch(self) -> None:
-        while self._pending and len(self._in_flight) < MAX_IN_FLIGHT:
+        while len(self._in_flight) < MAX_IN_FLIGHT:
+            wanted = self._next()
+            if wanted is None:
+                return
             if self._process is None:
                 self._start()
-            key = self._pending.pop(0)
+            key = wanted[0]
             job = self._next_job
             self._next_job += 1
-            self._in_flight[job] = key
+            self._in_flight[job] = wanted
             self._conn.send((job, key.doc.path, key.doc.password, key.page, key.scale, key.tile))
 
     def _on_reply(self, reply: tuple[Any, ...]) -> None:
-        key = self._in_flight.pop(reply[1], None)
-        if key is not None:
+        sent = self._in_flight.pop(reply[1], None)
+        if sent is not None:
+            key, side = sent
+            target = side if side is not None else self
             if reply[0] == "ok":
                 _, _, x, y, image = reply
-                self.cache.put(Tile(key, image, x, y))
-                self.rendered.emit(key)
+                target.cache.put(Tile(key, image, x, y))
+                target.rendered.emit(key)
             else:
                 log.warning("page %d of %s could not be rendered: %s",
                             key.page + 1, key.doc.path, reply[2])
-                self.errors[key] = reply[2]
-                self.failed.emit(key, reply[2])
+                target.errors[key] = reply[2]
+                target.failed.emit(key, reply[2])
         self._dispatch()
 
     def forget_document(self) -> None:
@@ -164,3 +193,29 @@ class Renderer(QObject):
         self._pending.clear()
         self.cache.clear()
         self.errors.clear()
+
+
+class SideQueue(QObject):
+    """Work for the render process besides the page view's (thumbnails, printing): its
+    own wishes, cache and signals. Made by :meth:`Renderer.side_queue`."""
+
+    rendered = Signal(object)  # RenderKey
+    failed = Signal(object, str)  # RenderKey, message
+
+    def __init__(self, renderer: Renderer, cache: RenderCache) -> None:
+        super().__init__(renderer)
+        self.renderer = renderer
+        self.cache = cache
+        self.errors: dict[RenderKey, str] = {}
+        self.pending: list[RenderKey] = []
+
+    def want(self, keys: Iterable[RenderKey]) -> None:
+        """Render these keys, in this order, after the view's; replaces earlier wishes."""
+        busy = {k for k, side in self.renderer._in_flight.values() if side is self}
+        self.pending = [k for k in dict.fromkeys(keys)
+                        if k not in self.cache and k not in busy and k not in self.errors]
+        self.renderer._dispatch()
+
+    def is_idle(self) -> bool:
+        return not self.pending and all(side is not self
+                                        for _, side in self.renderer._in_flight.values())

@@ -8,47 +8,45 @@ was wanted for pages that have scrolled away.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import (
-    QColor,
-    QKeyEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QResizeEvent,
-    QWheelEvent,
-)
-from PySide6.QtWidgets import QAbstractScrollArea, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QContextMenuEvent, QPainter, QPaintEvent, QPalette, QTransform
+from PySide6.QtWidgets import QMenu, QWidget
 
 from matcher.vocabulary import Rect
 
 from .. import qtcompat
 from ..state.documents import PageInfo
+from .area import ZOOM_STEPS, Band, PagesArea
 from .highlight import Highlighter
-from .layout import MARGIN, Layout, ZoomMode, clamp_zoom
 from .page import Page
 from .renderer import Renderer
-from .tiles import DocRef, RenderKey, Tile, page_keys, tile_rect, wanted_keys
+from .tiles import DocRef, RenderCache, RenderKey, Tile, page_keys, tile_rect, wanted_keys
 
-# Zoom steps of the zoom-in/out commands (pixels per point).
-ZOOM_STEPS = (0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0,
-              4.0, 5.0, 6.0, 8.0)
-# Ctrl+wheel: zoom factor per wheel notch (120 eighths of a degree); trackpads send less.
-WHEEL_ZOOM_PER_NOTCH = 1.15
-# Pixels scrolled per arrow key press / wheel step unit.
-SCROLL_STEP = 40
+__all__ = ["ZOOM_STEPS", "Band", "MenuPart", "Overlay", "PageView"]
+
 PAPER = QColor("#FFFFFF")
 DESK = QColor("#8A8F96")
 
 
-class PageView(QAbstractScrollArea):
-    """Shows one document's pages stacked vertically, with the selected claim's highlights."""
+class Overlay(Protocol):
+    """Something painted over a page after its highlights (find marks)."""
 
-    zoom_changed = Signal(float)  # pixels per point
-    current_page_changed = Signal(int)  # 0-based
+    def paint(self, painter: QPainter, page: int, transform: QTransform,
+              clip: QRectF) -> object: ...
+
+
+# Adds its entries to the page's context menu, given where it was asked for (viewport px).
+MenuPart = Callable[[QMenu, QPointF], None]
+
+
+class PageView(PagesArea):
+    """Shows one document's pages with the selected claim's highlights and any overlays."""
+
     settled = Signal()  # a paint found every visible tile rendered
+    document_changed = Signal()  # another document (or none) is shown
 
     def __init__(self, renderer: Renderer, highlighter: Highlighter,
                  parent: QWidget | None = None) -> None:
@@ -56,26 +54,14 @@ class PageView(QAbstractScrollArea):
         self.renderer = renderer
         self.highlighter = highlighter
         self.doc: DocRef | None = None
-        self.pages_layout: Layout | None = None
         self.empty_text = ""
+        self.overlays: list[Overlay] = []  # painted over the highlights, in order
+        self.menu_parts: list[MenuPart] = []  # each adds its entries to the context menu
         # What the last paint put where, in viewport pixels (for tests and --geometry-json).
         self.painted_pages: dict[int, QRectF] = {}
         self.painted_highlights: list[tuple[int, QRectF]] = []
-        self._current = -1
-        self._mode = ZoomMode.FIT_WIDTH  # kept here too, so a zoom chosen before a
-        self._zoom = 1.0  # document is open applies to the next one
-        self._reveal: tuple[int, tuple[Rect, ...]] | None = None
         self._settle = QTimer(self, singleShot=True, interval=0)
         self._settle.timeout.connect(self._emit_if_settled)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setFrameShape(QAbstractScrollArea.Shape.NoFrame)
-        self.setMinimumSize(QSize(200, 150))
-        self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
-        # The person scrolled (scroll bar, wheel, keys): stop re-centring a highlight.
-        self.verticalScrollBar().actionTriggered.connect(self._forget_reveal)
-        self.horizontalScrollBar().actionTriggered.connect(self._forget_reveal)
-        self.horizontalScrollBar().valueChanged.connect(lambda _v: self.viewport().update())
         renderer.rendered.connect(self._on_rendered)
         renderer.failed.connect(lambda key, _msg: self._on_rendered(key))
         pal = self.viewport().palette()
@@ -87,22 +73,9 @@ class PageView(QAbstractScrollArea):
         """Show these pages (or nothing); keeps the zoom mode, starts at the top."""
         self.renderer.forget_document()
         self.doc = doc
-        self.pages_layout = Layout(pages) if doc is not None and pages else None
-        if self.pages_layout is not None:
-            self.pages_layout.mode, self.pages_layout.zoom = self._mode, self._zoom
-        self._current = -1
-        self._reveal = None
-        self._relayout()
-        self.verticalScrollBar().setValue(0)
-        self._on_scrolled()
+        self._set_pages(pages if doc is not None else None)
         self.viewport().update()
-
-    def page_count(self) -> int:
-        return len(self.pages_layout) if self.pages_layout is not None else 0
-
-    def page(self, index: int) -> Page:
-        assert self.pages_layout is not None
-        return self.pages_layout.pages[index]
+        self.document_changed.emit()
 
     def set_highlights(self, rects: dict[int, list[Rect]]) -> None:
         self.highlighter.set_rects(rects)
@@ -112,199 +85,12 @@ class PageView(QAbstractScrollArea):
         self.highlighter.color = QColor(color)
         self.viewport().update()
 
-    # -- geometry -----------------------------------------------------------------------
-    def scroll_offset(self) -> QPointF:
-        """Layout → viewport pixels is a shift by this."""
-        return QPointF(-self.horizontalScrollBar().value(), -self.verticalScrollBar().value())
-
-    def visible_layout_rect(self) -> QRectF:
-        vp = self.viewport()
-        return QRectF(self.horizontalScrollBar().value(), self.verticalScrollBar().value(),
-                      vp.width(), vp.height())
-
-    def _relayout(self, before: QPointF | None = None, after: QPointF | None = None) -> None:
-        """Lay the pages out for the viewport, keeping the document point that was under
-        viewport point ``before`` under ``after`` (zooming around the cursor, resizing)."""
-        lay = self.pages_layout
-        if lay is None:
-            self.horizontalScrollBar().setRange(0, 0)
-            self.verticalScrollBar().setRange(0, 0)
-            return
-        anchor = self._anchor(before) if before is not None else None
-        # Showing or hiding the horizontal scroll bar resizes the viewport, which changes
-        # the fit zoom: repeat until the size is stable (twice at most in practice).
-        for _ in range(3):
-            size = self.viewport().size()
-            lay.update(size.width(), size.height())
-            hbar, vbar = self.horizontalScrollBar(), self.verticalScrollBar()
-            hbar.setRange(0, max(0, lay.width - size.width()))
-            hbar.setPageStep(size.width())
-            hbar.setSingleStep(SCROLL_STEP)
-            vbar.setRange(0, max(0, lay.height - size.height()))
-            vbar.setPageStep(size.height())
-            vbar.setSingleStep(SCROLL_STEP)
-            if self.viewport().size() == size:
-                break
-        if anchor is not None:
-            index, point = anchor
-            target = lay.pages[index].transform().map(point) - (after or before or QPointF())
-            self.horizontalScrollBar().setValue(round(target.x()))
-            self.verticalScrollBar().setValue(round(target.y()))
-        self._mode, self._zoom = lay.mode, lay.zoom
-        self.zoom_changed.emit(lay.zoom)
-        self.viewport().update()
-
-    def _anchor(self, viewport_point: QPointF) -> tuple[int, QPointF] | None:
-        lay = self.pages_layout
-        if lay is None:
-            return None
-        layout_point = viewport_point - self.scroll_offset()
-        page = lay.page_at(layout_point.y())
-        if page is None:
-            return None
-        return page.index, page.point_to_words(layout_point)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        old = event.oldSize()
-        if old.isValid() and old.width() > 0:
-            before = QPointF(old.width() / 2, 0)
-            self._relayout(before, QPointF(event.size().width() / 2, 0))
-        else:
-            self._relayout()
-        if self._reveal is not None:
-            # Asked to show a highlight before the final size was known: show it again.
-            self.reveal(*self._reveal)
-
-    # -- zoom ---------------------------------------------------------------------------
-    @property
-    def zoom(self) -> float:
-        return self.pages_layout.zoom if self.pages_layout is not None else self._zoom
-
-    @property
-    def zoom_mode(self) -> ZoomMode:
-        return self.pages_layout.mode if self.pages_layout is not None else self._mode
-
-    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
-        """Zoom to ``zoom`` pixels per point keeping the point under ``anchor`` (viewport
-        pixels; default the centre) where it is."""
-        self._mode, self._zoom = ZoomMode.FIXED, clamp_zoom(zoom)
-        if self.pages_layout is None:
-            self.zoom_changed.emit(self._zoom)
-            return
-        self._reveal = None
-        at = anchor if anchor is not None else self._centre()
-        before = self._anchor(at)
-        self.pages_layout.set_zoom(zoom)
-        self._relayout_keeping(before, at)
-
-    def set_zoom_mode(self, mode: ZoomMode) -> None:
-        self._mode = mode
-        if self.pages_layout is None:
-            return
-        self._reveal = None
-        at = self._centre()
-        before = self._anchor(at)
-        self.pages_layout.mode = mode
-        self._relayout_keeping(before, at)
-
-    def _relayout_keeping(self, anchor: tuple[int, QPointF] | None, at: QPointF) -> None:
-        self._relayout()
-        if anchor is not None and self.pages_layout is not None:
-            index, point = anchor
-            target = self.pages_layout.pages[index].transform().map(point) - at
-            self.horizontalScrollBar().setValue(round(target.x()))
-            self.verticalScrollBar().setValue(round(target.y()))
-
-    def zoom_in(self) -> None:
-        z = self.zoom
-        self.set_zoom(next((s for s in ZOOM_STEPS if s > z + 1e-3), ZOOM_STEPS[-1]))
-
-    def zoom_out(self) -> None:
-        z = self.zoom
-        self.set_zoom(next((s for s in reversed(ZOOM_STEPS) if s < z - 1e-3), ZOOM_STEPS[0]))
-
-    def _forget_reveal(self, _action: int = 0) -> None:
-        self._reveal = None
-
-    def _centre(self) -> QPointF:
-        return QPointF(self.viewport().width() / 2, self.viewport().height() / 2)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        self._reveal = None
-        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            notches = event.angleDelta().y() / 120
-            if notches:
-                self.set_zoom(clamp_zoom(self.zoom * WHEEL_ZOOM_PER_NOTCH ** notches),
-                              anchor=event.position())
-            event.accept()
-            return
-        super().wheelEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        self._reveal = None
-        vbar = self.verticalScrollBar()
-        if event.key() == Qt.Key.Key_Home:
-            vbar.setValue(vbar.minimum())
-        elif event.key() == Qt.Key.Key_End:
-            vbar.setValue(vbar.maximum())
-        elif event.key() == Qt.Key.Key_Space:
-            vbar.setValue(vbar.value() + (-1 if event.modifiers()
-                                          & Qt.KeyboardModifier.ShiftModifier else 1)
-                          * vbar.pageStep())
-        else:
-            super().keyPressEvent(event)
-
-    # -- navigation ---------------------------------------------------------------------
-    @property
-    def current_page(self) -> int:
-        """0-based index of the page at the middle of the viewport (-1 with no document)."""
-        return self._current
-
-    def _on_scrolled(self, _value: int = 0) -> None:
-        lay = self.pages_layout
-        current = -1
-        if lay is not None:
-            r = self.visible_layout_rect()
-            page = lay.page_at(r.center().y())
-            current = page.index if page is not None else -1
-        if current != self._current:
-            self._current = current
-            self.current_page_changed.emit(current)
-        self.viewport().update()
-
-    def go_to_page(self, index: int) -> None:
-        """Scroll so page ``index`` (0-based) starts at the top of the viewport."""
-        if self.pages_layout is None or not 0 <= index < len(self.pages_layout):
-            return
-        self._reveal = None
-        self.verticalScrollBar().setValue(self.pages_layout.pages[index].y - MARGIN)
-
-    def reveal(self, index: int, rects: Sequence[Rect]) -> None:
-        """Scroll so the band covering ``rects`` on page ``index`` is centred in view."""
-        lay = self.pages_layout
-        if lay is None or not 0 <= index < len(lay):
-            return
-        self._reveal = (index, tuple(rects))
-        page = lay.pages[index]
-        band = QRectF()
-        for r in rects:
-            band = band.united(page.map_rect(r))
-        if band.isEmpty():
-            self.go_to_page(index)
-            return
-        vp = self.viewport().size()
-        if band.height() > vp.height() - 2 * MARGIN:
-            top = band.top() - MARGIN  # taller than the view: show its start
-        else:
-            top = band.center().y() - vp.height() / 2
-        self.verticalScrollBar().setValue(round(top))
-        hbar = self.horizontalScrollBar()
-        visible = self.visible_layout_rect()
-        if band.left() < visible.left() or band.right() > visible.right():
-            if band.width() > vp.width() - 2 * MARGIN:
-                hbar.setValue(round(band.left() - MARGIN))
-            else:
-                hbar.setValue(round(band.center().x() - vp.width() / 2))
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        menu = QMenu(self)
+        for part in self.menu_parts:
+            part(menu, QPointF(event.pos()))
+        if not menu.isEmpty():
+            menu.exec(event.globalPos())
 
     # -- painting -----------------------------------------------------------------------
     def visible_keys(self) -> list[RenderKey]:
@@ -316,9 +102,7 @@ class PageView(QAbstractScrollArea):
         view = QRectF(self.viewport().rect())
         out = []
         for page in self.pages_layout.pages_in(self.visible_layout_rect()):
-            origin = page.rect().topLeft() + offset
-            out += [k for k in page_keys(self.doc, page, dpr)
-                    if tile_rect(origin, k.tile, dpr).intersects(view)]
+            out += keys_in_view(self.doc, page, page.image_transform(offset), dpr, view)
         return out
 
     def is_settled(self) -> bool:
@@ -352,25 +136,13 @@ class PageView(QAbstractScrollArea):
             # image and the highlights below are placed by one and the same mapping.
             target = transform.mapRect(page.words_box())
             self.painted_pages[page.index] = target
-            painter.fillRect(target, PAPER)
-            keys = [k for k in page_keys(doc, page, dpr)
-                    if tile_rect(target.topLeft(), k.tile, dpr).intersects(view)]
-            absent = [k for k in keys if k not in self.renderer.cache]
-            if absent:
-                paint_interim(painter, self.renderer.cache.others(doc, page.index, keys[0].scale),
-                              page, target)
-            for key in keys:
-                tile = self.renderer.cache.get(key)
-                if tile is not None:
-                    # Where MuPDF says the pixmap starts, which may differ from the request.
-                    at = (tile.x, tile.y, tile.image.width(), tile.image.height())
-                    painter.drawImage(tile_rect(target.topLeft(), at, dpr), tile.image)
-                elif key in self.renderer.errors:
-                    paint_error(painter, target)
+            absent = paint_page_image(painter, self.renderer, doc, page, offset, dpr, view,
+                                      target)
             self.painted_highlights += [(page.index, r) for r in
                                         self.highlighter.paint(painter, page.index, transform,
                                                                target)]
-            absent = [k for k in absent if k not in self.renderer.errors]
+            for overlay in self.overlays:
+                overlay.paint(painter, page.index, transform, target)
             if absent:
                 missing.append((page, absent))
         painter.end()
@@ -394,19 +166,74 @@ class PageView(QAbstractScrollArea):
             self.settled.emit()
 
 
-def paint_interim(painter: QPainter, tiles: Sequence[Tile], page: Page, target: QRectF) -> None:
-    """Draw this page's tiles from another zoom, scaled, while the right ones render."""
+def keys_in_view(doc: DocRef, page: Page, image_at: QTransform, dpr: float,
+                 view: QRectF) -> list[RenderKey]:
+    """The tiles of ``page`` that the ``view`` rectangle shows, the page image placed by
+    ``image_at`` (its logical pixels → viewport pixels)."""
+    return [k for k in page_keys(doc, page, dpr)
+            if image_at.mapRect(tile_rect(QPointF(), k.tile, dpr)).intersects(view)]
+
+
+class TileSource(Protocol):
+    """Where rendered tiles are found: the renderer, or one of its side queues."""
+
+    cache: RenderCache
+    errors: dict[RenderKey, str]
+
+
+def paint_page_image(painter: QPainter, renderer: TileSource, doc: DocRef, page: Page,
+                     offset: QPointF, dpr: float, view: QRectF, target: QRectF
+                     ) -> list[RenderKey]:
+    """Paint the page's paper and the tiles the cache has (a scaled image from another
+    zoom where it has none); returns the tiles in view still to be rendered."""
+    painter.fillRect(target, PAPER)
+    image_at = on_device_pixels(page.image_transform(offset), dpr)
+    keys = keys_in_view(doc, page, image_at, dpr, view)
+    absent = [k for k in keys if k not in renderer.cache]
+    if absent:
+        painter.save()
+        painter.setClipRect(target)
+        painter.setTransform(image_at)
+        paint_interim(painter, renderer.cache.others(doc, page.index, keys[0].scale), page)
+        painter.restore()
+    # The tiles are not clipped to the page's rect: MuPDF's image may end in a partly
+    # covered row or column, and that pixel is the page's as MuPDF drew it.
+    painter.save()
+    painter.setTransform(image_at)
+    for key in keys:
+        tile = renderer.cache.get(key)
+        if tile is not None:
+            # Where MuPDF says the pixmap starts, which may differ from the request.
+            at = (tile.x, tile.y, tile.image.width(), tile.image.height())
+            painter.drawImage(tile_rect(QPointF(), at, dpr), tile.image)
+    painter.restore()
+    if any(k in renderer.errors for k in keys):
+        paint_error(painter, target)
+    return [k for k in absent if k not in renderer.errors]
+
+
+def on_device_pixels(image_at: QTransform, dpr: float) -> QTransform:
+    """``image_at`` moved by less than half a device pixel so that the image lands on
+    whole device pixels and is copied, never resampled. Unturned pages already do (they
+    sit at whole logical pixels); a page turned about its box, whose size in pixels has a
+    fraction, would otherwise be drawn between pixels."""
+    dx = round(image_at.dx() * dpr) / dpr
+    dy = round(image_at.dy() * dpr) / dpr
+    return QTransform(image_at.m11(), image_at.m12(), image_at.m21(), image_at.m22(), dx, dy)
+
+
+def paint_interim(painter: QPainter, tiles: Sequence[Tile], page: Page) -> None:
+    """Draw this page's tiles from another zoom, scaled, while the right ones render (the
+    painter is set to the unturned page image's logical pixels)."""
     if not tiles:
         return
     painter.save()
-    painter.setClipRect(target)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
     for tile in tiles:
         # Device pixels at that tile's scale → points → logical pixels at this zoom.
         k = page.zoom / tile.key.scale
-        painter.drawImage(QRectF(target.x() + tile.x * k, target.y() + tile.y * k,
-                                 tile.image.width() * k, tile.image.height() * k),
-                          tile.image)
+        painter.drawImage(QRectF(tile.x * k, tile.y * k, tile.image.width() * k,
+                                 tile.image.height() * k), tile.image)
     painter.restore()
 
 

@@ -7,19 +7,24 @@ the citations file and the report (the report may not have arrived yet: "checkin
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from matcher.vocabulary import STATUS_ORDER, EvidenceStatus
+from matcher.vocabulary import FLAGGED, STATUS_ORDER, EvidenceStatus, Rect
 
 from .presentation import BadgeStatus, evidence_sentence
 from .records import Citations, Difference, EvidenceOutcome, Report, WordDiff
 
 # Worst first, as a badge summarises a claim: the evidence order, with "pending" before
 # "located" (not known to be fine yet) and "uncited" last (nothing to look at).
-BADGE_ORDER: tuple[BadgeStatus, ...] = (*STATUS_ORDER[:-1], "pending", "located", "uncited")
+# A missing document comes right after "rejected": the file must be found before anything
+# else can be said.
+BADGE_ORDER: tuple[BadgeStatus, ...] = ("rejected", "missing", *STATUS_ORDER[1:-1], "pending",
+                                        "located", "uncited")
 PENDING: tuple[BadgeStatus, ...] = ("pending",)
+# Badges "next flagged" stops at: a person must look (or find the document).
+FLAGGED_BADGES: frozenset[BadgeStatus] = frozenset({*FLAGGED, "missing"})
 
 
 @dataclass(frozen=True)
@@ -49,12 +54,26 @@ class EvidenceView:
     page: int | None  # 1-based
     document_name: str | None
     notice: str  # a plain sentence about the highlight (or why there is none)
+    document: str | None = None  # the document's id
+    rects: tuple[Rect, ...] = ()
+    other_pages: tuple[int, ...] = ()  # 1-based pages the quote fits equally well
+    copies: tuple[int, ...] = ()  # the 1-based page of each other copy (alternatives)
     differences: tuple[Difference, ...] = ()  # quoted words the found text lacks
     word_diff: WordDiff | None = None  # the quote against the highlighted lines
 
 
-def claim_rows(citations: Citations | None, report: Report | None) -> list[ClaimRow]:
-    """Every claim in file order; before the report arrives, with "checking…" badges."""
+def badge(ev: EvidenceOutcome, missing: Collection[str] = ()) -> BadgeStatus:
+    """The badge of one evidence item: its status, or "missing" when it was not located
+    because its document (one of the ids in ``missing``) is missing."""
+    if ev.status == "not_located" and ev.document is not None and ev.document in missing:
+        return "missing"
+    return ev.status
+
+
+def claim_rows(citations: Citations | None, report: Report | None,
+               missing: Collection[str] = ()) -> list[ClaimRow]:
+    """Every claim in file order; before the report arrives, with "checking…" badges;
+    ``missing``: the ids of documents that are missing."""
     if citations is None:
         return []
     results = {c.id: c for c in report.claims} if report else {}
@@ -67,14 +86,14 @@ def claim_rows(citations: Citations | None, report: Report | None) -> list[Claim
         elif result is None:
             badges = PENDING * len(claim.evidence)
         else:
-            badges = tuple(e.status for e in result.evidence) or PENDING
+            badges = tuple(badge(e, missing) for e in result.evidence) or PENDING
         rows.append(ClaimRow(claim.id, claim.text, badges))
     return rows
 
 
 def evidence_views(citations: Citations | None, report: Report | None, claim_id: str | None,
-                   document_name: Callable[[EvidenceOutcome], str | None]
-                   ) -> list[EvidenceView]:
+                   document_name: Callable[[EvidenceOutcome], str | None],
+                   missing: Collection[str] = ()) -> list[EvidenceView]:
     """The detail pane's content for a claim, sentences included; ``document_name``
     names the file an outcome is on."""
     if citations is None or claim_id is None:
@@ -91,10 +110,15 @@ def evidence_views(citations: Citations | None, report: Report | None, claim_id:
                                       "Checking…"))
             continue
         name = document_name(got)
-        notice = evidence_sentence(got.status, page=got.page, lines=len(got.rects),
-                                   document=name)
-        views.append(EvidenceView(i, got.status, got.quote or ev.quote, got.found_text,
-                                  got.score, got.reason, got.page, name, notice,
+        shown = badge(got, missing)
+        notice = (f"{name or 'The document'} is missing — no highlight shown"
+                  if shown == "missing" else
+                  evidence_sentence(got.status, page=got.page, lines=len(got.rects),
+                                    document=name))
+        views.append(EvidenceView(i, shown, got.quote or ev.quote,
+                                  got.found_text, got.score, got.reason, got.page, name,
+                                  notice, got.document, got.rects, got.other_pages,
+                                  tuple(a.page for a in got.alternatives),
                                   got.differences, got.word_diff))
     return views
 

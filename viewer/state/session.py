@@ -13,13 +13,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from matcher.vocabulary import FLAGGED, PLACED, Rect
+from matcher.vocabulary import PLACED, Rect
 
 from .documents import DocState, PageInfo
 from .records import Citations, ClaimOutcome, Report
-from .rows import ClaimRow, EvidenceView, claim_rows, evidence_views, outcome_document_name
+from .rows import (
+    FLAGGED_BADGES,
+    ClaimRow,
+    EvidenceView,
+    claim_rows,
+    evidence_views,
+    outcome_document_name,
+)
 
-Change = Literal["citations", "documents", "report", "selection", "progress"]
+Change = Literal["citations", "documents", "report", "selection", "progress", "copies"]
 
 
 class Emitter:
@@ -72,6 +79,9 @@ class Session:
         self.selected: str | None = None
         self.progress: tuple[int, int] | None = None
         self.shown_document: str | None = None
+        # Where a quote that fits several pages equally well stands on its other pages:
+        # (claim, evidence index) → 0-based page → rectangles (asked for when shown).
+        self.other_copies: dict[tuple[str, int], dict[int, tuple[Rect, ...]]] = {}
 
     # -- opening ------------------------------------------------------------------------
     def open_citations(self, path: Path, citations: Citations) -> None:
@@ -82,6 +92,7 @@ class Session:
         self.report = None
         self.selected = None
         self.progress = None
+        self.other_copies = {}
         self.shown_document = citations.documents[0].id if citations.documents else None
         self.changed.emit("citations")
 
@@ -139,6 +150,10 @@ class Session:
     def problem_documents(self) -> list[DocumentStatus]:
         return [d for d in self.documents.values() if d.state not in ("ok", "unknown")]
 
+    def missing_documents(self) -> frozenset[str]:
+        """The ids of the documents that are missing (their items badged so)."""
+        return frozenset(d.id for d in self.documents.values() if d.state == "missing")
+
     # -- the report ---------------------------------------------------------------------
     def set_progress(self, done: int, total: int) -> None:
         self.progress = (done, total)
@@ -152,6 +167,7 @@ class Session:
     def set_report(self, report: Report) -> None:
         self.report = report
         self.progress = None
+        self.other_copies = {}
         self.changed.emit("report")
 
     def claim_result(self, claim_id: str | None) -> ClaimOutcome | None:
@@ -159,7 +175,7 @@ class Session:
 
     def rows(self) -> list[ClaimRow]:
         """Every claim in file order; before the report arrives, with "checking…" badges."""
-        return claim_rows(self.citations, self.report)
+        return claim_rows(self.citations, self.report, self.missing_documents())
 
     # -- selection ----------------------------------------------------------------------
     def select(self, claim_id: str | None) -> None:
@@ -185,7 +201,7 @@ class Session:
         n = len(rows)
         for k in range(1, n + 1):
             row = rows[(start + delta * k) % n]
-            if not flagged_only or set(row.badges) & FLAGGED:
+            if not flagged_only or set(row.badges) & FLAGGED_BADGES:
                 return row.id
         return None
 
@@ -203,7 +219,15 @@ class Session:
             if ev.status in PLACED and ev.page is not None and ev.rects and \
                     (doc_id is None or ev.document == doc_id):
                 out.setdefault(ev.page - 1, []).extend(ev.rects)
+                for page, rects in self.other_copies.get((claim.id, ev.index), {}).items():
+                    out.setdefault(page, []).extend(rects)
         return out
+
+    def set_other_copies(self, claim_id: str, index: int,
+                         copies: dict[int, tuple[Rect, ...]]) -> None:
+        """Where evidence item ``index`` of a claim stands on its ``other_pages``."""
+        self.other_copies[(claim_id, index)] = dict(copies)
+        self.changed.emit("copies")
 
     def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
         """The page and band to scroll to: the first placed evidence item's."""
@@ -252,4 +276,5 @@ class Session:
             return doc.path if doc is not None else None
 
         return evidence_views(self.citations, self.report, claim_id,
-                              lambda ev: outcome_document_name(ev, known))
+                              lambda ev: outcome_document_name(ev, known),
+                              self.missing_documents())

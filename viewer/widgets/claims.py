@@ -20,20 +20,21 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QContextMenuEvent, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
-    QStyle,
+    QMenu,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
 
 from ..palette import badge_color, distinct
-from ..state.presentation import status_word
+from ..state.presentation import explain, status_word
 from ..state.rows import ClaimRow
 from ..state.session import Change, Session
+from .items import paint_background
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 6
@@ -54,7 +55,7 @@ class ClaimListModel(QAbstractListModel):
         session.changed.connect(self._on_change)
 
     def _on_change(self, change: Change) -> None:
-        if change in ("citations", "report"):
+        if change in ("citations", "report", "documents"):  # a missing one is badged so
             self.beginResetModel()
             self._rows = self.session.rows()
             self.endResetModel()
@@ -69,8 +70,8 @@ class ClaimListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{row.id}  {row.text}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            badges = ", ".join(status_word(b) for b in row.badges)
-            return f"{row.id}: {row.text}\n{badges}"
+            return f"{row.id}: {row.text}\n" + "\n".join(
+                explain(b) for b in dict.fromkeys(row.badges))
         if role == ROW_ROLE:
             return row
         return None
@@ -107,18 +108,11 @@ class ClaimDelegate(QStyledItemDelegate):
         row: ClaimRow | None = index.data(ROW_ROLE)
         if row is None:
             return
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        style = opt.widget.style() if opt.widget is not None else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
-        selected = bool(opt.state & QStyle.StateFlag.State_Selected)
+        opt, role = paint_background(self, painter, option, index)
         painter.save()
         rect = opt.rect.adjusted(PAD, PAD, -PAD, -PAD)
         fm = QFontMetrics(opt.font)
         text_rect = QRect(rect.left(), rect.top(), rect.width(), fm.lineSpacing() * TEXT_LINES)
-        role = opt.palette.ColorRole.HighlightedText if selected else opt.palette.ColorRole.Text
         painter.setPen(opt.palette.color(role))
         bold = QFont(opt.font)
         bold.setBold(True)
@@ -206,6 +200,8 @@ class ClaimList(QListView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setMinimumWidth(200)
         self._syncing = False
+        # Each adds its entries to the context menu of a claim, given the claim's id.
+        self.menu_parts: list[Callable[[QMenu, str], None]] = []
         self.selectionModel().currentChanged.connect(self._on_current)
         self.model_.modelReset.connect(self._show_selection)
         session.changed.connect(self._on_change)
@@ -234,6 +230,16 @@ class ClaimList(QListView):
     def _on_change(self, change: Change) -> None:
         if change == "selection":
             self._show_selection()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        index = self.indexAt(event.pos())
+        if not index.isValid():
+            return
+        menu = QMenu(self)
+        for part in self.menu_parts:
+            part(menu, self.model_.row(index.row()).id)
+        if not menu.isEmpty():
+            menu.exec(event.globalPos())
 
     def _show_selection(self) -> None:
         row = self.model_.row_of(self.session.selected)

@@ -6,22 +6,35 @@ quote that differs from the words found under its highlight is shown word by wor
 matcher's ``word_diff``): the quote's words the page lacks are marked, with the page's word
 beside them, and page words the quote dropped are dimmed, so "$952.18 ≠ $925.18" is seen
 without reading both passages. None of these marks uses the highlight colour.
+
+Every place an item points to is a link: "Show" (its page, in its document, which may
+not be the one on screen), each other copy of a quote that stands more than once, and
+each other page a quote fits equally well. A link is ``show:I``, ``copy:I:K`` or
+``page:I:N`` (item I; copy K, 0 the placement itself, then its alternatives; 1-based
+page N); :attr:`DetailPane.link` says which was
+clicked. Hovering a badge or the score explains it.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QTextBrowser, QWidget
+from PySide6.QtCore import QEvent, QUrl, Signal
+from PySide6.QtGui import QColor, QHelpEvent
+from PySide6.QtWidgets import QTextBrowser, QToolTip, QWidget
+
+from matcher.vocabulary import PLACED
 
 from ..palette import badge_color
 from ..state.presentation import (
+    SCORE_EXPLANATION,
+    STATUS_WORDS,
     UNCITED_SENTENCE,
     BadgeStatus,
     DiffMark,
     diff_marks,
     difference_pair,
+    explain,
     status_word,
 )
 from ..state.rows import EvidenceView
@@ -38,12 +51,15 @@ DIFF_STYLES: dict[DiffMark, str] = {
 class DetailPane(QTextBrowser):
     """Shows the session's selected claim; rebuilt whenever the session changes."""
 
+    link = Signal(str)  # a place an item points to was clicked (see the module docstring)
+
     def __init__(self, session: Session, highlight: QColor,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.highlight = QColor(highlight)
         self.setOpenLinks(False)
+        self.anchorClicked.connect(self._clicked)
         self.setMinimumHeight(120)
         session.changed.connect(self._on_change)
         self.refresh()
@@ -79,8 +95,23 @@ class DetailPane(QTextBrowser):
 
     def _badge(self, status: BadgeStatus) -> str:
         color = badge_color(status, self.highlight).name()
-        return (f'<span style="background-color:{color}; color:#FFFFFF; font-weight:bold">'
-                f"&nbsp;{escape(status_word(status))}&nbsp;</span>")
+        return (f'<a href="tip:{status}" style="text-decoration:none">'
+                f'<span style="background-color:{color}; color:#FFFFFF; font-weight:bold">'
+                f"&nbsp;{escape(status_word(status))}&nbsp;</span></a>")
+
+    def _clicked(self, url: QUrl) -> None:
+        self.link.emit(url.toString())
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            assert isinstance(event, QHelpEvent)
+            tip = _tip(self.anchorAt(event.pos()))
+            if tip:
+                QToolTip.showText(event.globalPos(), tip, self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(event)
 
     def _evidence(self, ev: EvidenceView, count: int) -> str:
         head = f"Evidence {ev.index + 1} of {count}: " if count > 1 else ""
@@ -95,11 +126,16 @@ class DetailPane(QTextBrowser):
                        f'{DIFF_STYLES["changed"]}">{pairs}</span></p>')
         facts = []
         if ev.score is not None:
-            facts.append(f"score {ev.score:.1f}")
+            text = self.palette().color(self.palette().ColorRole.Text).name()
+            facts.append(f'<a href="tip:score" style="text-decoration:none; color:{text}">'
+                         f"score {ev.score:.1f}</a>")
         if ev.page is not None:
             facts.append(f"page {ev.page}")
         if facts:
-            out.append(f"<p>{escape(' · '.join(facts))}</p>")
+            out.append(f"<p>{' · '.join(facts)}</p>")
+        links = _places(ev)
+        if links:
+            out.append(f"<p>{links}</p>")
         if ev.reason:
             out.append(f"<p><b>Reason</b><br>{escape(ev.reason)}</p>")
         return "".join(out)
@@ -113,3 +149,31 @@ def _marked(words: list[tuple[str, DiffMark]]) -> str:
 
 def _p(text: str) -> str:
     return f"<p>{escape(text)}</p>"
+
+
+def _places(ev: EvidenceView) -> str:
+    """Links to every place the item points to: its page, its copies, its other pages."""
+    if ev.status not in PLACED or ev.page is None:
+        return ""
+    where = f"page {ev.page}" + (f" of {escape(ev.document_name)}" if ev.document_name else "")
+    parts = [f'<a href="show:{ev.index}">Show {where}</a>']
+    if ev.copies:
+        # Copy 0 is the placement itself, copies 1… its alternatives (all of them marked).
+        copies = ", ".join(f'<a href="copy:{ev.index}:{k}">copy {k + 1} (page {page})</a>'
+                           for k, page in enumerate((ev.page, *ev.copies)))
+        parts.append(f"The quoted words stand more than once, all marked: {copies}")
+    if ev.other_pages:
+        pages = ", ".join(f'<a href="page:{ev.index}:{n}">page {n}</a>' for n in ev.other_pages)
+        parts.append(f"Fits equally well on {pages}")
+    return "<br>".join(parts)
+
+
+def _tip(anchor: str) -> str:
+    """The tooltip of a badge or the score (their links are ``tip:…``)."""
+    name = anchor.removeprefix("tip:")
+    if name == "score":
+        return SCORE_EXPLANATION
+    for status in STATUS_WORDS:
+        if status == name:
+            return explain(status)
+    return ""

@@ -8,6 +8,7 @@ place with their keys and the keyboard-shortcut help is built from the menus.
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,13 +87,7 @@ class WindowActions(QObject):
 
     def _action(self, text: str, slot: Slot, *shortcuts: str | QKeySequence,
                 tip: str = "") -> QAction:
-        action = QAction(text, self.parent())
-        if shortcuts:
-            action.setShortcuts([QKeySequence(s) for s in shortcuts])
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        return action
+        return command(self.parent(), text, slot, *shortcuts, tip=tip)
 
     def build_menus(self, window: QMainWindow) -> QMenu:
         """Fill the window's menu bar; returns the (still empty) Open Recent menu."""
@@ -153,6 +148,18 @@ class WindowActions(QObject):
         return Toolbar(tb, zoom_label, page_box, page_count)
 
 
+def command(parent: QObject, text: str, slot: Slot, *shortcuts: str | QKeySequence,
+            tip: str = "") -> QAction:
+    """A window command: its menu text, what it does, its keys and its status-bar tip."""
+    action = QAction(text, parent)
+    if shortcuts:
+        action.setShortcuts([QKeySequence(s) for s in shortcuts])
+    if tip:
+        action.setStatusTip(tip)
+    action.triggered.connect(lambda _checked=False: slot())
+    return action
+
+
 @dataclass(frozen=True)
 class Toolbar:
     """The toolbar and the widgets on it that show state: zoom, page number, page count."""
@@ -180,16 +187,31 @@ def show_shortcuts(window: QMainWindow) -> None:
     QMessageBox.information(window, "Keyboard shortcuts", "\n".join(lines))
 
 
+def about_text() -> str:
+    """The About box's text: what citeview is, and its version (with Qt's and Python's)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from PySide6 import __version__ as pyside
+
+    try:
+        ours = version("citeview")
+    except PackageNotFoundError:
+        ours = "(version unknown: not installed)"
+    return (f"citeview {ours}\n\n"
+            "Check that an answer's citations say what it claims: each quote is found in "
+            "the PDF and highlighted on its page, or plainly reported as not found.\n\n"
+            f"PySide6 {pyside}, Python {platform.python_version()}")
+
+
 def show_about(window: QMainWindow) -> None:
-    QMessageBox.about(window, "About citeview",
-                      "citeview — check that an answer's citations say what it claims.\n"
-                      "Each quote is found in the PDF and highlighted on its page.")
+    QMessageBox.about(window, "About citeview", about_text())
 
 
 def fill_recent(menu: QMenu, prefs: Preferences, open_path: Callable[[Path], None]) -> None:
     """Fill the Open Recent menu (it is filled each time it is about to show)."""
     menu.clear()
-    recent = prefs.recent_files()
+    # A file deleted or moved since is left out: choosing it could only fail.
+    recent = [p for p in prefs.recent_files() if p.is_file()]
     for p in recent:
         action = menu.addAction(str(p))
         action.triggered.connect(lambda _c=False, p=p: open_path(p))

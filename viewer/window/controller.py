@@ -28,7 +28,6 @@ from matcher.vocabulary import CancelCallback, ProgressCallback
 from ..checker.client import CheckClient
 from ..state.documents import Inspection
 from ..state.files import opens_as_pdf, resolved
-from ..state.presentation import summary_line
 from ..state.records import Citations, Report
 from ..state.session import Change, Session
 from .operations import Operation, Operations
@@ -66,6 +65,7 @@ class Controller(QObject):
 
     busy_changed = Signal()  # background work started or ended
     opened = Signal(object)  # Path: a citations file or PDF is open now
+    open_failed = Signal(object)  # Path: a citations file that could not be opened
     message = Signal(str, int)  # a status-bar message and how long it stays (ms; 0: until replaced)
     progress = Signal(object)  # Busy, or None when nothing is shown
     notice = Signal(object)  # Notice, or None to clear the bar
@@ -110,7 +110,8 @@ class Controller(QObject):
         self.message.emit(f"Opening {path.name}…", 0)
         self._open = self._run(lambda c, _p, cancel: c.open(path, cancel=cancel),
                                lambda citations: self._opened(path, citations),
-                               on_failure=self._fail_open, name="citeview-open")
+                               on_failure=lambda exc: self._fail_open(path, exc),
+                               name="citeview-open")
 
     def _opened(self, path: Path, citations: Citations) -> None:
         self._open = None
@@ -123,8 +124,9 @@ class Controller(QObject):
             self._no_such_claim(claim)
         self._inspect_all()
 
-    def _fail_open(self, exc: BaseException) -> None:
+    def _fail_open(self, path: Path, exc: BaseException) -> None:
         self._open = None
+        self.open_failed.emit(path)
         self.failed_to_open = True
         self._pending_claim = None
         self.notice.emit(Notice(str(exc), "error"))
@@ -211,10 +213,10 @@ class Controller(QObject):
                 f"{doc.name} is password-protected; its claims cannot be checked until it "
                 f"is unlocked.{more}", "error",
                 [("Enter Password…", lambda: self.unlock_document(doc.id))]))
-        else:
+        else:  # the file is there but cannot be used: another copy may be
             self.notice.emit(Notice(f"{doc.name} cannot be opened: {doc.message}{more}",
-                                    "error",
-                                    [("Locate…", lambda: self.locate_document(doc.id))]))
+                                    "error", [("Use Another Copy…",
+                                               lambda: self.locate_document(doc.id))]))
 
     def locate_document(self, doc_id: str | None = None) -> None:
         """Ask where a missing (or unreadable) document is, then check again."""
@@ -228,6 +230,10 @@ class Controller(QObject):
         if path is None:
             return
         self.session.relocate(doc_id, resolved(path))
+        self.relocated()
+
+    def relocated(self) -> None:
+        """Documents were pointed elsewhere: inspect them there and check again."""
         self.session.clear_report()
         self._inspect_all()
 
@@ -262,7 +268,7 @@ class Controller(QObject):
     def _checked(self, report: Report) -> None:
         self._check = None
         self.progress.emit(None)
-        self.message.emit(summary_line(report.summary), 0)
+        self.message.emit("", 0)  # the status bar's summary shows the outcome for good
         self.session.set_report(report)
         claim, self._pending_claim = self._pending_claim, None
         rows = self.session.rows()
@@ -366,9 +372,12 @@ class Controller(QObject):
 
     def ask(self, call: Call, on_success: Callable[..., None], *,
             on_failure: Callable[[BaseException], None] | None = None,
+            on_progress: Callable[[int, int], None] | None = None,
             name: str = "citeview-operation") -> Operation:
-        """Ask the check process something in the background (see :meth:`_run`)."""
-        return self._run(call, on_success, on_failure=on_failure, name=name)
+        """Ask the check process something in the background, for the window's other
+        parts (the review, find, the outline); see :meth:`_run`."""
+        return self._run(call, on_success, on_failure=on_failure, on_progress=on_progress,
+                         name=name)
 
     def _op_failed(self, exc: BaseException) -> None:
         log.error("background work failed", exc_info=exc)

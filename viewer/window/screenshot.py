@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPoint, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QTimer
 from PySide6.QtWidgets import QApplication
 
 from .shell import MainWindow
@@ -61,6 +61,9 @@ class Screenshot(QObject):
 
     def _save(self, code: int) -> None:
         self._done = True
+        # Layouts asked for in this turn (a status-bar text that grew) are done first, so
+        # the grab shows every widget at its final size.
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         pixmap = self.window.grab()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,6 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
     QColorDialog,
-    QFileDialog,
     QInputDialog,
     QLineEdit,
     QMainWindow,
@@ -45,6 +44,9 @@ from ..widgets.notice import NoticeBar
 from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcuts
 from .controller import Busy, Controller, Notice
 from .export import ExportCommand
+from .files import NOTHING_OPEN, dialog_folder, empty_text, file_dialog
+from .page_box import PageBox
+from .reader import Reader
 from .review_ui import ReviewUi
 from .settings import Preferences
 
@@ -80,12 +82,10 @@ class MainWindow(QMainWindow):
         color = QColor(highlight) if highlight is not None else prefs.highlight_color()
         self.renderer = renderer if renderer is not None else Renderer(parent=self)
         self.view = PageView(self.renderer, Highlighter(color))
-        self.view.empty_text = ("Drop a citations file (.cite, .json) or a PDF here,\n"
-                                "or open one with File ▸ Open (Ctrl+O).")
+        self.view.empty_text = NOTHING_OPEN
         self.notice = NoticeBar(color)
         self.claims = ClaimList(self.session, color)
         self.detail = DetailPane(self.session, color)
-        self._pending_page: int | None = None
         self._shown_doc: str | None = None
         self._split_done = False
         self._build()
@@ -96,6 +96,8 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(640, 480)
         mode = prefs.zoom_mode()
         self._initial_mode = ZoomMode(mode) if mode in ("width", "page") else ZoomMode.FIT_WIDTH
+        # Find, side panel, rotation, printing, context menus, the summary: viewer.window.reader.
+        self.reader = Reader(self)
 
     # -- construction -------------------------------------------------------------------
     def _build(self) -> None:
@@ -128,7 +130,7 @@ class MainWindow(QMainWindow):
             zoom_in=v.zoom_in, zoom_out=v.zoom_out, actual_size=lambda: v.set_zoom(1.0),
             fit_width=lambda: self._set_mode(ZoomMode.FIT_WIDTH),
             fit_page=lambda: self._set_mode(ZoomMode.FIT_PAGE),
-            go_to_page=self._focus_page_box, highlight_color=self.choose_highlight_color,
+            go_to_page=lambda: self.pages.focus(), highlight_color=self.choose_highlight_color,
             next_claim=lambda: self.step_claim(1), previous_claim=lambda: self.step_claim(-1),
             next_flagged=lambda: self.step_claim(1, flagged=True),
             previous_flagged=lambda: self.step_claim(-1, flagged=True),
@@ -139,7 +141,8 @@ class MainWindow(QMainWindow):
         bar = self.commands.build_toolbar(self)
         self.toolbar, self.zoom_label = bar.bar, bar.zoom_label
         self.page_box, self.page_count_label = bar.page_box, bar.page_count_label
-        self.page_box.valueChanged.connect(self._page_box_changed)
+        self.pages = PageBox(self.view, self.page_box, self.page_count_label,
+                             self._page_complaint)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.setTextVisible(True)
@@ -162,7 +165,6 @@ class MainWindow(QMainWindow):
         self.session.changed.connect(self._on_session)
         self.view.settled.connect(self._maybe_settled)
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
-        self.view.current_page_changed.connect(self._on_page)
 
     # -- what the controller does, for the window's callers ----------------------------
     @property
@@ -188,10 +190,11 @@ class MainWindow(QMainWindow):
     def go_to_page_when_ready(self, index: int) -> None:
         """Show page ``index`` (0-based) now, or once the document is open."""
         self.controller.page_requested = True
-        if self.view.page_count():
-            self.view.go_to_page(index)
-        else:
-            self._pending_page = index
+        self.pages.go_to_when_ready(index)
+
+    def _page_complaint(self, text: str) -> None:
+        self.controller.failed_to_open = True  # what was asked for does not exist
+        self.notice.show_notice(text, kind="error")
 
     def step_claim(self, delta: int, *, flagged: bool = False) -> None:
         target = self.session.step(delta, flagged_only=flagged, among=self.claims.visible_ids())
@@ -220,11 +223,12 @@ class MainWindow(QMainWindow):
 
     def _on_opened(self, path: Path) -> None:
         self.setWindowTitle(f"{path.name} — citeview")
-        if self.interactive:
-            self.prefs.add_recent(path)
         self.notice.clear()
-        self.left_panel.setVisible(not self.session.is_plain_pdf)
-        self.commands.recheck.setEnabled(not self.session.is_plain_pdf)
+        plain = self.session.is_plain_pdf
+        self.left_panel.setVisible(not plain)
+        for action in (self.commands.recheck, self.commands.next, self.commands.prev,
+                       self.commands.next_flag, self.commands.prev_flag):
+            action.setEnabled(not plain)  # a bare PDF has no claims to step through
         self._show_document(None)
 
     def _show_message(self, text: str, ms: int) -> None:
@@ -255,9 +259,15 @@ class MainWindow(QMainWindow):
             self.commands.locate.setEnabled(
                 any(d.state == "missing" for d in self.session.problem_documents()))
         if change == "selection":
-            self._show_selection()
+            self.show_selection()
 
-    def _show_selection(self) -> None:
+    @property
+    def shown_doc(self) -> str | None:
+        """The id of the document the pages show (None: none)."""
+        return self._shown_doc
+
+    def show_selection(self) -> None:
+        """Show the selected claim: its document, its highlights, its band centred."""
         s = self.session
         doc_id = s.shown_document
         if doc_id != self._shown_doc:
@@ -276,19 +286,23 @@ class MainWindow(QMainWindow):
     def _show_document(self, doc_id: str | None) -> None:
         doc = self.session.documents.get(doc_id) if doc_id is not None else None
         if doc is None or not doc.usable:
+            self.view.empty_text = empty_text(self.session, doc)
             if self._shown_doc is not None or self.view.doc is not None:
                 self.view.set_document(None, [])
             self._shown_doc = None
-            self._update_page_box()
+            self.view.viewport().update()
+            self.pages.document_shown("")
             return
         ref = DocRef(str(doc.path), doc.password)
+        self._shown_doc = doc.id
         if self.view.doc != ref:
             self.view.set_document(ref, doc.pages)
-        self._shown_doc = doc.id
-        if self._pending_page is not None:
-            self.view.go_to_page(self._pending_page)
-            self._pending_page = None
-        self._update_page_box()
+        self.pages.document_shown(doc.name)
+
+    def show_document(self, doc_id: str) -> None:
+        """Show document ``doc_id`` of the citations file (the session's shown one)."""
+        self.session.shown_document = doc_id
+        self._show_document(doc_id)
 
     # -- files --------------------------------------------------------------------------
     def open_dialog(self) -> None:
@@ -317,8 +331,12 @@ class MainWindow(QMainWindow):
         return text if ok else None
 
     def _ask_path(self, title: str, filters: str) -> Path | None:
-        chosen, _ = QFileDialog.getOpenFileName(self, title, "", filters)
-        return Path(chosen) if chosen else None
+        dialog = file_dialog(self, title, filters, dialog_folder(self.session, self.prefs))
+        if not dialog.exec() or not dialog.selectedFiles():
+            return None
+        chosen = Path(dialog.selectedFiles()[0])
+        self.prefs.set_last_folder(chosen.parent)
+        return chosen
 
     # -- view controls ------------------------------------------------------------------
     def _set_mode(self, mode: ZoomMode) -> None:
@@ -335,32 +353,12 @@ class MainWindow(QMainWindow):
         else:
             self.view.set_zoom(float(zoom) / 100)
 
-    def _on_page(self, index: int) -> None:
-        self.page_box.blockSignals(True)
-        self.page_box.setValue(index + 1 if index >= 0 else 0)
-        self.page_box.blockSignals(False)
-
-    def _update_page_box(self) -> None:
-        n = self.view.page_count()
-        self.page_box.blockSignals(True)
-        self.page_box.setRange(1 if n else 0, n)
-        self.page_box.setValue(self.view.current_page + 1 if n else 0)
-        self.page_box.blockSignals(False)
-        self.page_count_label.setText(f" of {n} ")
-
-    def _page_box_changed(self, value: int) -> None:
-        if value >= 1:
-            self.view.go_to_page(value - 1)
-
-    def _focus_page_box(self) -> None:
-        self.page_box.setFocus()
-        self.page_box.selectAll()
-
     def set_highlight_color(self, color: QColor, *, remember: bool = False) -> None:
         self.view.set_highlight_color(color)
         self.claims.set_highlight(color)
         self.detail.set_highlight(color)
         self.notice.set_highlight(color)
+        self.reader.highlight_changed(color)
         if remember:
             self.prefs.set_highlight_color(color)
 

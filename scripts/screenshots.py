@@ -1,0 +1,150 @@
+"""Screenshots of the reader's features, for the README and for looking at them.
+
+    python scripts/screenshots.py OUT_DIR [--size 1280x800] [--scene find …]
+    QT_SCALE_FACTOR=2 python scripts/screenshots.py OUT_DIR --size 800x600
+
+Each scene builds the real window in this process (offscreen), opens a file, does what a
+reader would (searches, opens the side panel, follows a link), waits until nothing is
+running and every visible page is rendered, and saves the window as
+``OUT_DIR/<scene>-<W>x<H>[@2x].png``:
+
+    find         the demo searched for "fraudulent": the hits outlined, the current one
+                 centred, the hit list in the side panel
+    thumbnails   the demo with the side panel's page thumbnails, evidence pages marked
+    two-docs     a claim whose evidence is in two PDFs, shown in the first, then (second
+                 shot, ``two-docs-b``) after its link to the second was followed
+    rotated      the demo's signature claim with the view turned a quarter
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SCENES = ("find", "thumbnails", "two-docs", "rotated")
+
+
+def two_documents(folder: Path) -> Path:
+    """The demo's application and a one-page schedule, and a claim citing both."""
+    import shutil
+
+    import pymupdf
+
+    from viewer.state.files import demo_path
+
+    shutil.copy(demo_path().parent / "policy.pdf", folder / "application.pdf")
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 80), "Declarations page — Schedule of coverages", fontsize=15)
+    lines = ["Named insured: Elena K. Lindqvist", "Policy period: 07/01/2025 to 07/01/2026",
+             "Dwelling (Coverage A) limit of insurance $277,000, deductible $500",
+             "Personal Liability (Coverage E) limit $300,000",
+             "Countersigned by the Company's authorized representative"]
+    for i, line in enumerate(lines):
+        page.insert_text((72, 130 + i * 22), line, fontsize=11)
+    doc.save(folder / "schedule.pdf")
+    doc.close()
+    cite = folder / "two.cite"
+    cite.write_text(json.dumps({"version": 1, "documents": [
+        {"id": "application", "path": "application.pdf"},
+        {"id": "schedule", "path": "schedule.pdf"}], "claims": [
+        {"id": "c1", "text": "Elena K. Lindqvist signed; the dwelling is insured for "
+                             "$277,000 with a $500 deductible.", "evidence": [
+            {"document": "application", "page": 3,
+             "quote": "Elena K. Lindqvist Signature of Applicant"},
+            {"document": "schedule",
+             "quote": "Dwelling (Coverage A) limit of insurance $277,000, deductible $500"}]}]}))
+    return cite
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--scene", action="append", choices=SCENES)
+    args = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    sys.path.insert(0, str(REPO))
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from viewer.state.files import demo_path
+    from viewer.window.settings import Preferences
+    from viewer.window.shell import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    width, height = (int(v) for v in args.size.split("x"))
+    scale = os.environ.get("QT_SCALE_FACTOR", "1")
+    suffix = f"-{width}x{height}" + ("@2x" if scale == "2" else "")
+    args.out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="citeview-shots-"))
+
+    def window() -> MainWindow:
+        prefs = Preferences(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat))
+        w = MainWindow(prefs, interactive=False)
+        w.resize(width, height)
+        w.show()
+        return w
+
+    def settle(w: MainWindow, until: Callable[[], bool] = lambda: True) -> None:
+        # The event loop runs until the window says it is settled (no sleeping).
+        thumbnails = w.reader.panel.panel.thumbnails
+
+        def done() -> bool:
+            shown = thumbnails.isVisible()
+            return w.is_settled() and (not shown or thumbnails.is_settled()) and until()
+
+        while not done():
+            app.processEvents()
+            if not w.is_settled():
+                w.view.viewport().update()
+                app.sendPostedEvents()
+
+    def save(w: MainWindow, name: str) -> None:
+        for _ in range(3):
+            app.processEvents()
+        path = args.out / f"{name}{suffix}.png"
+        w.grab().save(str(path), "PNG")
+        print(path)
+
+    for scene in args.scene or SCENES:
+        w = window()
+        if scene in ("find", "thumbnails", "rotated"):
+            w.open_path(demo_path())
+            w.select_claim_when_ready("c3")
+            settle(w, lambda w=w: w.session.selected == "c3")
+        if scene == "find":
+            w.reader.find.open()
+            w.reader.find.bar.field.setText("fraudulent insurance act")
+            w.reader.find.search("fraudulent insurance act")
+            settle(w, lambda w=w: w.reader.find.results.state == "done")
+            w.reader.find.step(1)
+            settle(w)
+        elif scene == "thumbnails":
+            w.reader.panel.show_tab(0)
+            settle(w)
+        elif scene == "rotated":
+            w.reader.turn(90)
+            w.show_selection()
+            settle(w)
+        elif scene == "two-docs":
+            w.open_path(two_documents(tmp))
+            w.select_claim_when_ready("c1")
+            settle(w, lambda w=w: w.session.selected == "c1")
+            save(w, scene)
+            w.detail.link.emit("show:1")
+            settle(w)
+            scene = "two-docs-b"
+        save(w, scene)
+        w.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""The side panel beside the pages, kept in step with the window.
+
+:class:`PanelController` puts the :class:`~viewer.widgets.side_panel.SidePanel` left of
+the page view (in a splitter of their own), shows the document the view shows (its
+thumbnails, turned as the view is; its outline, read by the check process), marks the
+pages that hold evidence and those of the selected claim, follows the current page, and
+goes where the reader clicks. F4 shows or hides it; the choice is remembered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QSplitter
+
+from ..checker.protocol import OutlineEntry
+from ..state.pages import evidence_pages
+from ..state.session import Change
+from ..widgets.side_panel import RESULTS, SidePanel
+from .find import FindController
+
+if TYPE_CHECKING:
+    from .shell import MainWindow
+
+# Width of the side panel when first shown (logical pixels).
+PANEL_WIDTH = 200
+
+
+class PanelController(QObject):
+    """Places the side panel and keeps it showing what the view shows."""
+
+    def __init__(self, window: MainWindow, find: FindController) -> None:
+        super().__init__(window)
+        self.window = window
+        self.find = find
+        view = window.view
+        self.panel = SidePanel(window.renderer, find.results, view.highlighter.color)
+        column = view.parentWidget().layout()
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        column.replaceWidget(view, self.splitter)
+        column.insertWidget(column.indexOf(self.splitter), find.bar)
+        self.splitter.addWidget(self.panel)
+        self.splitter.addWidget(view)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([PANEL_WIDTH, max(1, view.width() - PANEL_WIDTH)])
+        self.panel.setVisible(window.interactive and window.prefs.side_panel())
+        self._outline_of: str | None = None
+        self.panel.page_chosen.connect(self._go_to)
+        self.panel.hit_chosen.connect(find.choose)
+        view.document_changed.connect(self.show_document)
+        view.current_page_changed.connect(self.panel.thumbnails.set_current)
+        window.session.changed.connect(self._on_session)
+        find.results.connect(self._on_results)
+
+    # -- showing --------------------------------------------------------------------------
+    def is_shown(self) -> bool:
+        return not self.panel.isHidden()
+
+    def set_shown(self, shown: bool) -> None:
+        self.panel.setVisible(shown)
+        if self.window.interactive:
+            self.window.prefs.set_side_panel(shown)
+
+    def toggle(self) -> None:
+        self.set_shown(not self.is_shown())
+
+    def show_tab(self, tab: int) -> None:
+        self.set_shown(True)
+        self.panel.setCurrentIndex(tab)
+
+    # -- keeping in step ------------------------------------------------------------------
+    def show_document(self) -> None:
+        """The view shows another document (or another turn of it): show its pages."""
+        view = self.window.view
+        pages = [p.info for p in view.pages_layout.pages] if view.pages_layout else []
+        self.panel.thumbnails.set_document(view.doc, pages, view.turn)
+        self._mark()
+        path = view.doc.path if view.doc is not None else None
+        if path != self._outline_of:
+            self._outline_of = path
+            self.panel.outline.set_entries(())
+            self.panel.set_outline_available(False)
+            if view.doc is not None:
+                self._read_outline(view.doc.path, view.doc.password)
+
+    def _read_outline(self, path: str, password: str | None) -> None:
+        def got(entries: tuple[OutlineEntry, ...]) -> None:
+            if self._outline_of == path:
+                self.panel.outline.set_entries(entries)
+                self.panel.set_outline_available(bool(entries))
+
+        self.window.controller.ask(
+            lambda c, _p, cancel: c.outline(path, password=password, cancel=cancel), got,
+            on_failure=lambda _exc: None, name="citeview-outline")
+
+    def _on_session(self, change: Change) -> None:
+        if change in ("report", "selection", "documents"):
+            self._mark()
+
+    def _mark(self) -> None:
+        s = self.window.session
+        doc = self.window.shown_doc
+        selected = {}
+        claim = s.claim_result(s.selected)
+        for ev in claim.evidence if claim is not None else ():
+            if ev.page is not None and ev.rects and ev.document == doc:
+                selected[ev.page - 1] = ev.status
+        self.panel.thumbnails.set_marks(evidence_pages(s.report, doc), selected)
+
+    def _on_results(self) -> None:
+        results = self.find.results
+        if results.state == "running" and not results.hits and results.searched == 0:
+            self.show_tab(RESULTS)  # a search starts: its hits will be listed here
+
+    def _go_to(self, page: int) -> None:
+        self.window.view.go_to_page(page)

@@ -1,0 +1,291 @@
+"""What makes the window a document reader: find, the side panel, turning the view,
+printing, context menus, the permanent summary, and help on the badges.
+
+:class:`Reader` is built by the window's shell once its widgets exist, and adds its
+parts to them: the find bar above the pages, the side panel beside them, its commands
+to the menus (each with its shortcut, so Help ▸ Keyboard Shortcuts lists them), a
+permanent summary at the right of the status bar (never hidden by a passing message),
+and the context menus of the claims list and the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import QColorDialog, QLabel, QMenu, QMessageBox
+
+from ..palette import badge_color
+from ..render.tiles import DocRef
+from ..state.presentation import (
+    SCORE_EXPLANATION,
+    STATUS_EXPLANATIONS,
+    claims_summary,
+    status_word,
+    summary_line,
+)
+from ..state.session import Change
+from .actions import command
+from .controller import Notice
+from .files import RecentFiles
+from .find import FindController
+from .locations import LocatedDocuments
+from .menus import ClaimCopying, PageMenu
+from .navigate import DocumentSwitch, Navigator
+from .panel import PanelController
+from .printing import PRINT_CACHE_BYTES, PrintJob, PrintPage
+from .recognise import RecogniseAll
+
+if TYPE_CHECKING:
+    from .shell import MainWindow
+
+Slot = Callable[[], object]
+
+
+class Reader(QObject):
+    """Adds the reader's parts to a :class:`~viewer.window.shell.MainWindow`."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.find = FindController(window, window.prefs.find_color())
+        self.panel = PanelController(window, self.find)
+        self.navigator = Navigator(window)
+        self.documents = DocumentSwitch(window, self.navigator)
+        self.recent = RecentFiles(window)
+        self.located = LocatedDocuments(window)
+        self.recognise = RecogniseAll(window)
+        self.copying = ClaimCopying(window)
+        self.print_queue = window.renderer.side_queue(PRINT_CACHE_BYTES)
+        self.job: PrintJob | None = None
+        self._build_actions()
+        self.summary = QLabel()
+        self.summary.setObjectName("summary")
+        window.statusBar().addPermanentWidget(self.summary)
+        window.claims.menu_parts.append(self.copying.add_to)
+        window.detail.link.connect(lambda link: link.startswith("tip:") and self.show_badges())
+        window.view.menu_parts.append(PageMenu(window, self._page_commands).add_to)
+        window.session.changed.connect(self._on_session)
+        window.view.document_changed.connect(self._document_changed)
+        self._on_session("citations")  # nothing selected yet: nothing to copy
+
+    # -- commands and menus ---------------------------------------------------------------
+    def _action(self, text: str, slot: Slot, *keys: str | QKeySequence, tip: str = ""
+                ) -> QAction:
+        return command(self.window, text, slot, *keys, tip=tip)
+
+    def _build_actions(self) -> None:
+        f, w = self.find, self.window
+        S = QKeySequence.StandardKey
+        self.find_action = self._action("&Find…", f.open, S.Find, tip="Find text in the document")
+        # F3 only: the platform's other "find next" key is Ctrl+G, Go to Page here.
+        self.find_next = self._action("Find &Next", lambda: f.step(1), "F3")
+        self.find_previous = self._action("Find Pre&vious", lambda: f.step(-1), "Shift+F3")
+        self.copy_quote = self._action("Copy &Quote", lambda: self.copying.copy_selected(0),
+                                       tip="Copy the selected claim's quotes")
+        self.copy_found = self._action("Copy F&ound Text",
+                                       lambda: self.copying.copy_selected(1),
+                                       tip="Copy the words under the selected claim's highlight")
+        self.copy_citation = self._action("Copy &Citation",
+                                          lambda: self.copying.copy_selected(2), "Ctrl+Shift+C",
+                                          tip="Copy the claim, its quotes, documents and pages")
+        self.side_panel = self._action("Side &Panel", self.panel.toggle, "F4",
+                                       tip="Show or hide thumbnails, outline and find results")
+        self.side_panel.setCheckable(True)
+        self.side_panel.setChecked(self.panel.is_shown())
+        self.panel.panel.installEventFilter(self)  # keeps the check mark right
+        self.rotate_left = self._action("Rotate &Left", lambda: self.turn(-90), "Ctrl+Left",
+                                        tip="Turn the pages a quarter anticlockwise")
+        self.rotate_right = self._action("Rotate &Right", lambda: self.turn(90), "Ctrl+Right",
+                                         tip="Turn the pages a quarter clockwise")
+        self.find_color = self._action("Find &Mark Colour…", self.choose_find_color)
+        self.print_action = self._action("&Print…", self.print_document, S.Print,
+                                         tip="Print the document with the claim's highlights")
+        self.print_claim = self._action("Print Claim's Pa&ges…", self.print_claim_pages,
+                                        tip="Print only the pages of the selected claim")
+        self.badges = self._action("What the &Badges Mean", self.show_badges,
+                                   tip="What each status and the score mean")
+        bar = w.menuBar()
+        menus = {m.title(): m for m in bar.findChildren(QMenu)}
+        edit = menus.get("&Edit")
+        if edit is None:
+            edit = QMenu("&Edit", bar)
+            bar.insertMenu(menus["&View"].menuAction(), edit)
+        _add(edit, (self.find_action, self.find_next, self.find_previous, None,
+                    self.copy_quote, self.copy_found, self.copy_citation))
+        _add(menus["&View"], (None, self.side_panel, None, self.rotate_left,
+                              self.rotate_right, None, self.find_color))
+        _insert(menus["&File"], w.commands.quit, (self.print_action, self.print_claim, None))
+        _insert(menus["&Help"], w.commands.about, (self.badges,))
+
+    def _page_commands(self) -> Sequence[QAction | None]:
+        c = self.window.commands
+        return (self.find_action, None, c.zoom_in, c.zoom_out, c.fit_width, c.fit_page, None,
+                self.rotate_left, self.rotate_right, None, self.print_action)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.panel.panel and event.type() in (QEvent.Type.Show,
+                                                              QEvent.Type.Hide):
+            self.side_panel.setChecked(self.panel.is_shown())
+        return False
+
+    # -- the summary ------------------------------------------------------------------------
+    def _on_session(self, change: Change) -> None:
+        s = self.window.session
+        if change in ("citations", "report", "documents"):
+            rows = s.rows()
+            if s.citations is None:
+                self.summary.setText("")
+                self.summary.setToolTip("")
+            elif s.report is None:
+                self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: checking…")
+            else:
+                self.summary.setText(claims_summary(r.status for r in rows))
+                self.summary.setToolTip(
+                    "Each claim is counted once, by its worst evidence item.\n"
+                    f"Evidence items: {summary_line(s.report.summary)}")
+        if change in ("citations", "selection", "report"):
+            has = s.selected is not None
+            for action in (self.copy_quote, self.copy_found, self.copy_citation,
+                           self.print_claim):
+                action.setEnabled(has)
+
+    # -- turning the view -------------------------------------------------------------------
+    def turn(self, delta: int) -> None:
+        """Turn the pages ``delta`` degrees (a quarter either way), remembered per file."""
+        view = self.window.view
+        if view.doc is None:
+            return
+        view.set_turn(view.turn + delta)
+        if self.window.interactive:
+            self.window.prefs.set_turn_for(Path(view.doc.path), view.turn)
+        self.panel.show_document()
+
+    def _document_changed(self) -> None:
+        view = self.window.view
+        if view.doc is not None:
+            turn = self.window.prefs.turn_for(Path(view.doc.path))
+            if turn != view.turn:
+                view.set_turn(turn)
+                self.panel.show_document()
+
+    # -- colours and help -------------------------------------------------------------------
+    def choose_find_color(self) -> None:
+        color = QColorDialog.getColor(self.find.color, self.window, "Find mark colour")
+        if color.isValid():
+            self.find.set_color(color)
+            self.window.prefs.set_find_color(color)
+
+    def highlight_changed(self, color: QColor) -> None:
+        """The highlight colour changed: keep the marks and thumbnail badges apart from it."""
+        self.find.set_color(self.find.color)
+        self.panel.panel.thumbnails.set_highlight(color)
+
+    def badges_html(self) -> str:
+        """Help ▸ What the Badges Mean: every badge in its colour, what it means, the score."""
+        highlight = self.window.view.highlighter.color
+        rows = "".join(
+            f'<tr><td><span style="background-color:{badge_color(st, highlight).name()}; '
+            f'color:#FFFFFF; font-weight:bold">&nbsp;{status_word(st)}&nbsp;</span></td>'
+            f"<td>{text}</td></tr>" for st, text in STATUS_EXPLANATIONS.items())
+        return (f"<p>Each evidence item of a claim gets a badge:</p><table cellspacing=6>"
+                f"{rows}</table><p><b>Score.</b> {SCORE_EXPLANATION}</p>"
+                "<p>The summary at the bottom right counts claims, each by its worst badge.</p>")
+
+    def show_badges(self) -> None:
+        box = QMessageBox(self.window)
+        box.setWindowTitle("What the badges mean")
+        box.setTextFormat(box.textFormat().RichText)
+        box.setText(self.badges_html())
+        box.exec()
+
+    # -- printing ---------------------------------------------------------------------------
+    def document_pages(self) -> list[PrintPage]:
+        """Every page of the document shown, with the selected claim's highlights."""
+        w, s = self.window, self.window.session
+        doc = w.view.doc
+        if doc is None or w.view.pages_layout is None:
+            return []
+        rects = s.highlights(s.selected, w.shown_doc)
+        return [PrintPage(doc, p.info, tuple(rects.get(p.index, ())))
+                for p in w.view.pages_layout.pages]
+
+    def claim_pages(self) -> list[PrintPage]:
+        """The pages the selected claim's evidence is placed on, in every document."""
+        s = self.window.session
+        out: list[PrintPage] = []
+        seen: set[tuple[str, int]] = set()
+        claim = s.claim_result(s.selected)
+        for ev in claim.evidence if claim is not None else ():
+            doc = s.documents.get(ev.document or "")
+            if ev.page is None or not ev.rects or doc is None or not doc.usable:
+                continue
+            if (doc.id, ev.page) in seen or not 0 < ev.page <= len(doc.pages):
+                continue
+            seen.add((doc.id, ev.page))
+            rects = s.highlights(s.selected, doc.id).get(ev.page - 1, [])
+            out.append(PrintPage(DocRef(str(doc.path), doc.password), doc.pages[ev.page - 1],
+                                 tuple(rects)))
+        return out
+
+    def print_document(self) -> None:
+        self._ask_and_print(self.document_pages(), ranged=True)
+
+    def print_claim_pages(self) -> None:
+        self._ask_and_print(self.claim_pages(), ranged=False)
+
+    def _ask_and_print(self, pages: list[PrintPage], *, ranged: bool) -> None:
+        if not pages:
+            self.window.statusBar().showMessage("Nothing to print.", 5000)
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self.window)
+        if ranged:
+            dialog.setMinMax(1, len(pages))
+        if not dialog.exec():
+            return
+        first, last = printer.fromPage(), printer.toPage()
+        if ranged and first > 0:
+            pages = pages[first - 1:last]
+        self.print_pages(printer, pages)
+
+    def print_pages(self, printer: QPrinter, pages: Sequence[PrintPage]) -> PrintJob:
+        """Print ``pages`` on ``printer`` in the background, with progress and Cancel."""
+        if self.job is not None:
+            self.job.cancel()
+        job = PrintJob(self.print_queue, printer, pages, self.window.view.highlighter.color,
+                       parent=self)
+        self.job = job
+        notice = self.window.controller.notice
+        notice.emit(Notice(f"Printing {len(pages)} page{'s' * (len(pages) != 1)}…", "info",
+                           [("Cancel", job.cancel)]))
+        job.progressed.connect(lambda done, total: notice.emit(Notice(
+            f"Printing: {done} of {total} pages done…", "info", [("Cancel", job.cancel)])))
+        job.finished.connect(lambda ok: self._printed(job, ok))
+        job.start()
+        return job
+
+    def _printed(self, job: PrintJob, ok: bool) -> None:
+        if self.job is job:
+            self.job = None
+        self.window.controller.notice.emit(None)
+        failed = f" ({len(job.failed_pages)} could not be rendered)" if job.failed_pages else ""
+        self.window.statusBar().showMessage(
+            f"Printed {len(job.pages)} pages{failed}." if ok else "Printing stopped.", 8000)
+
+
+def _add(menu: QMenu, actions: Sequence[QAction | None]) -> None:
+    for a in actions:
+        menu.addSeparator() if a is None else menu.addAction(a)
+
+
+def _insert(menu: QMenu, before: QAction, actions: Sequence[QAction | None]) -> None:
+    for a in actions:
+        if a is None:
+            menu.insertSeparator(before)
+        else:
+            menu.insertAction(before, a)
