@@ -117,7 +117,8 @@ def union(rects: Iterable[Rect]) -> Rect:
 def around(rect: Rect, *, margin_x: float, margin_y: float, min_width: float,
            bounds: Rect) -> Rect:
     """``rect`` grown by the margins, widened to ``min_width`` about its centre, and kept
-    inside ``bounds`` (shifted back in before it is cut)."""
+    inside ``bounds`` (shifted back in before it is cut; a rectangle wholly outside them
+    becomes an empty one on their edge, never one with its sides crossed)."""
     x0, y0, x1, y1 = rect[0] - margin_x, rect[1] - margin_y, rect[2] + margin_x, \
         rect[3] + margin_y
     if x1 - x0 < min_width:
@@ -127,4 +128,5 @@ def around(rect: Rect, *, margin_x: float, margin_y: float, min_width: float,
         x0, x1 = bounds[0], x1 + (bounds[0] - x0)
     if x1 > bounds[2]:
         x0, x1 = x0 - (x1 - bounds[2]), bounds[2]
-    return (max(x0, bounds[0]), max(y0, bounds[1]), min(x1, bounds[2]), min(y1, bounds[3]))
+    x0, y0 = min(max(x0, bounds[0]), bounds[2]), min(max(y0, bounds[1]), bounds[3])
+    return (x0, y0, max(min(x1, bounds[2]), x0), max(min(y1, bounds[3]), y0))
