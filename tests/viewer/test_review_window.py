@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
@@ -30,13 +30,15 @@ from viewer.state.review_store import in_data_folder
 from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
 
-from .helpers import color_outside, count_color, paragraph_lines, text_pdf, write_citations
+from .helpers import color_outside, count_color, paragraph_lines
 from .review_helpers import (
     demo_copy,
     demo_window,
+    device_boxes,
     open_and_check,
     press,
     relocate_by_drag,
+    relocation_cite,
     show_page,
     sidecar,
     word_index,
@@ -145,27 +147,6 @@ def test_decided_words_are_the_highlight_and_a_wrong_place_has_none(
     qtbot.waitUntil(window.is_settled, timeout=20000)
     assert window.view.highlighter.pages() == []
     assert count_color(window.view.viewport().grab().toImage(), HIGHLIGHT) == 0
-
-
-def device_boxes(window: MainWindow, pdf: Path, page: int, rects: list[tuple[float, ...]]
-                 ) -> list[QRectF]:
-    """Where PyMuPDF says these words are in the viewport (dpr 1)."""
-    painted = window.view.painted_pages[page]
-    with pymupdf.open(pdf) as doc:
-        m = doc[page].rotation_matrix * pymupdf.Matrix(window.view.zoom, window.view.zoom)
-    out = []
-    for r in rects:
-        q = pymupdf.Rect(r) * m
-        out.append(QRectF(painted.x() + q.x0, painted.y() + q.y0, q.width, q.height))
-    return out
-
-
-def relocation_cite(tmp_path: Path, **pdf: object) -> Path:
-    text_pdf(tmp_path / "policy.pdf", pages=3, **pdf)  # type: ignore[arg-type]
-    return write_citations(tmp_path / "claims.cite", "policy.pdf", [
-        {"id": "lost", "text": "t", "evidence": [
-            {"document": "policy", "page": 2, "quote": "a purple submarine moored in Lake "
-                                                       "Geneva since 1987"}]}])
 
 
 @pytest.mark.parametrize("rotation,zoom", [(0, 0.75), (0, 2.5), (90, 0.75), (90, 2.0),

@@ -115,8 +115,10 @@ class Reader(QObject):
         if edit is None:
             edit = QMenu("&Edit", bar)
             bar.insertMenu(menus["&View"].menuAction(), edit)
-        _add(edit, (self.find_action, self.find_next, self.find_previous, None,
-                    self.copy_quote, self.copy_found, self.copy_citation))
+        words = w.selecting
+        _add(edit, (words.copy_action, words.select_all_action, None, self.find_action,
+                    self.find_next, self.find_previous, None, self.copy_quote,
+                    self.copy_found, self.copy_citation))
         _add(menus["&View"], (None, self.side_panel, None, self.rotate_left,
                               self.rotate_right, None, self.find_color))
         _insert(menus["&File"], w.commands.quit, (self.print_action, self.print_claim, None))
@@ -124,8 +126,9 @@ class Reader(QObject):
 
     def _page_commands(self) -> Sequence[QAction | None]:
         c = self.window.commands
-        return (self.find_action, None, c.zoom_in, c.zoom_out, c.fit_width, c.fit_page, None,
-                self.rotate_left, self.rotate_right, None, self.print_action)
+        return (self.window.selecting.select_all_action, self.find_action, None, c.zoom_in,
+                c.zoom_out, c.fit_width, c.fit_page, None, self.rotate_left, self.rotate_right,
+                None, self.print_action)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.panel.panel and event.type() in (QEvent.Type.Show,

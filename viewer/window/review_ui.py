@@ -49,7 +49,7 @@ class ReviewUi(QObject):
         super().__init__(window)
         self.window = window
         self.controller = ReviewController(window.session, window.prefs.reviewer(), self)
-        self.relocation = Relocation(self.controller, window.view, window.controller, self)
+        self.relocation = Relocation(self.controller, window.selecting, self)
         self.actions = ReviewActions(window, ReviewSlots(
             step_queue=self.step_queue, step_item=self.step_item, placement=self.decide,
             relocate=self.relocate, accept=self.relocation.accept, cancel=self.cancel,
@@ -73,6 +73,7 @@ class ReviewUi(QObject):
         self.panel.note_edited.connect(self._note_edited)
         self.panel.done_editing.connect(lambda: window.view.setFocus())
         self.filter_bar.changed.connect(self.apply_filter)
+        self.filter_bar.done_editing.connect(lambda: window.view.setFocus())
         window.claims.model_.modelReset.connect(self.apply_filter)
         window.installEventFilter(self)
         self.refresh()
