@@ -13,7 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .presentation import PLACEMENT_WORDS, SUPPORT_WORDS, difference_pair, status_word
+from .presentation import (
+    PLACEMENT_WORDS,
+    SUPPORT_WORDS,
+    UNDECIDED,
+    difference_pair,
+    status_word,
+)
 from .records import Difference
 from .review import (
     ClaimDecision,
@@ -65,7 +71,7 @@ def decided_by(d: EvidenceDecision | ClaimDecision) -> str:
 def placement_line(item: ItemState) -> str:
     d = item.decision
     if d is None:
-        return "Placement: not decided"
+        return f"Placement: {UNDECIDED}"
     said = f"Placement: {PLACEMENT_WORDS[d.placement]}"
     if d.placement in ("relocated", "confirmed") and d.page is not None and d.rects:
         lines = len(d.rects)
@@ -77,7 +83,7 @@ def placement_line(item: ItemState) -> str:
 def progress_text(review: Review) -> str:
     decided, total = review.progress()
     if review.report is None:
-        return "Review: checking…"
+        return f"Review: {status_word('pending')}"
     scope = "all claims" if review.everything else "to review"
     return f"{decided} of {total} {scope} decided"
 
@@ -100,7 +106,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         return PanelText(progress, location, claim="Select a claim to decide on it.")
     flag = f"Flagged upstream: {state.claim.flag}" if state.claim.flag else ""
     s = state.support
-    support = "Support: not decided" if s is None else \
+    support = f"Support: {UNDECIDED}" if s is None else \
         f"Support: {SUPPORT_WORDS[s.support]}{decided_by(s)}" + \
         (f" — stale: {state.support_stale}; decide again" if state.support_stale else "")
     base = PanelText(progress, location, flag=flag, support=support,
@@ -111,7 +117,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         return replace(base, claim=f"{state.id} · no evidence: only its support can be "
                                    "decided")
     item = state.items[min(current, len(state.items) - 1)]
-    status = status_word(item.outcome.status) if item.outcome is not None else "checking…"
+    status = status_word(item.outcome.status if item.outcome is not None else "pending")
     head = f"{state.id} · evidence {item.index + 1} of {len(state.items)} · {status}"
     diffs = item.outcome.differences if item.outcome is not None else ()
     found = copies(item.outcome) if item.outcome is not None else ()

@@ -26,6 +26,7 @@ class ClaimFilterBar(QWidget):
         self.search.setPlaceholderText("Search claims and quotes (/)")
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Search claims and quotes")
+        self.search.setToolTip("Search claims and quotes (/): every word typed, in any order")
         self.search.textChanged.connect(lambda _t: self.changed.emit())
         self.search.returnPressed.connect(self.done_editing)
         self.choice = QComboBox()

@@ -50,16 +50,28 @@ def _button(action: QAction) -> QToolButton:
     return button
 
 
-def _label(*, bold: bool = False) -> QLabel:
-    """A plain-text label that wraps, may be narrower than its text, and can be copied."""
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    if bold:
-        _bold(label)
-    return label
+class WrapLabel(QLabel):
+    """Plain text that wraps to the width it is given, is as tall as its lines at that
+    width (whenever the width changes, not only when the panel does), and can be copied."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        # heightForWidth says -1 for a label without text.
+        self.setMinimumHeight(max(0, self.heightForWidth(max(1, self.width()))))
 
 
 def _bold(widget: QWidget) -> None:
@@ -123,7 +135,7 @@ class ReviewPanel(QFrame):
         self.hint = LineLabel()
         self.evidence_note = self._note("Note on this evidence item (E)", "evidence")
         self.claim_note = self._note("Note on the claim (Shift+E)", "claim")
-        self.problem = _label()
+        self.problem = WrapLabel()
         self._build()
         self.show_text(PanelText("", ""))
 
@@ -156,13 +168,24 @@ class ReviewPanel(QFrame):
         notes = QHBoxLayout()
         notes.addWidget(self.evidence_note, 1)
         notes.addWidget(self.claim_note, 1)
+        # Why the decisions are not saved, across the panel's width (a sentence or two
+        # naming a file), and the ways out in a row under it.
         self.problem_bar = QFrame()
         self.problem_bar.setAutoFillBackground(True)
-        bar = QHBoxLayout(self.problem_bar)
+        bar = QVBoxLayout(self.problem_bar)
         bar.setContentsMargins(6, 3, 6, 3)
-        bar.addWidget(self.problem, 1)
+        bar.setSpacing(3)
+        bar.addWidget(self.problem)
+        remedies = QHBoxLayout()
+        remedies.setSpacing(3)
+        remedies.addStretch(1)
         for action in self.actions.remedies:
-            bar.addWidget(_button(action))
+            button = _button(action)
+            remedies.addWidget(button)
+            # Only the ways out that apply are offered (a tool button would show the others
+            # greyed out).
+            action.changed.connect(lambda b=button, a=action: b.setVisible(a.isVisible()))
+        bar.addLayout(remedies)
         column = QVBoxLayout(self)
         column.setContentsMargins(8, 4, 8, 4)
         column.setSpacing(2)
@@ -205,17 +228,6 @@ class ReviewPanel(QFrame):
             edit.setEnabled(note is not None)
         self.problem.setText(problem)
         self.problem_bar.setVisible(bool(problem))
-        self._fit_problem()
         layout = self.layout()
         if layout is not None:
             layout.activate()  # lay out now: a grab taken next shows the new words whole
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_problem()
-
-    def _fit_problem(self) -> None:
-        """The problem sentence wraps: keep room for all its lines at this width."""
-        width = max(1, self.problem.width())
-        # heightForWidth says -1 for a label without text.
-        self.problem.setMinimumHeight(max(0, self.problem.heightForWidth(width)))

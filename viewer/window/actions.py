@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from ..state.presentation import either_of
+from ..state.rows import FLAGGED_BADGES
 from .settings import Preferences
 
 Slot = Callable[[], object]
@@ -89,7 +91,7 @@ class WindowActions(QObject):
         self.prev = self._action("&Previous Claim", slots.previous_claim, "K",
                                  tip="Select the previous claim")
         self.next_flag = self._action("Next &Flagged", slots.next_flagged, "F",
-                                      tip="Next claim that needs review or was not located")
+                                      tip=f"Next claim marked {either_of(FLAGGED_BADGES)}")
         self.prev_flag = self._action("Previous F&lagged", slots.previous_flagged, "Shift+F")
         self.shortcuts = self._action("&Keyboard Shortcuts", slots.shortcuts, "F1")
         self.about = self._action("&About citeview", slots.about)
@@ -230,15 +232,20 @@ MOUSE_AND_PAGE_KEYS = (("Ctrl+wheel", "Zoom around the pointer"),
 
 def shortcuts_html(window: QMainWindow) -> str:
     """Help ▸ Keyboard Shortcuts: a table per menu, then the mouse and the page."""
-    parts = []
-    for title, rows in [*shortcut_table(window), ("Mouse and page", list(MOUSE_AND_PAGE_KEYS))]:
-        body = "".join(f"<tr><td><b>{escape(k)}</b></td><td>{escape(n)}</td></tr>"
-                       for k, n in rows)
-        parts.append(f"<h3>{escape(title)}</h3><table cellspacing=4>{body}</table>")
-    return "".join(parts)
+    # One table, so the keys line up in one column; each menu's title heads its rows.
+    rows = []
+    for title, keys in [*shortcut_table(window), ("Mouse and page", list(MOUSE_AND_PAGE_KEYS))]:
+        rows.append(f'<tr><td colspan=2 style="padding-top:8px"><b>{escape(title)}</b></td></tr>')
+        rows += [f"<tr><td>{escape(k)}</td><td>{escape(n)}</td></tr>" for k, n in keys]
+    return f"<table cellspacing=2 cellpadding=2>{''.join(rows)}</table>"
 
 
 def show_shortcuts(window: QMainWindow) -> None:
+    """Help ▸ Keyboard Shortcuts (see :func:`shortcuts_dialog`)."""
+    shortcuts_dialog(window).exec()
+
+
+def shortcuts_dialog(window: QMainWindow) -> QDialog:
     """The Help ▸ Keyboard Shortcuts box: every menu command with keys, and the mouse; it
     scrolls, so it fits a small screen."""
     dialog = QDialog(window)
@@ -252,7 +259,7 @@ def show_shortcuts(window: QMainWindow) -> None:
     column.addWidget(buttons)
     screen = window.screen().availableGeometry()
     dialog.resize(min(560, screen.width() - 40), min(720, screen.height() - 80))
-    dialog.exec()
+    return dialog
 
 
 def about_text() -> str:

@@ -145,7 +145,8 @@ class Reader(QObject):
                 self.summary.setText("")
                 self.summary.setToolTip("")
             elif s.report is None:
-                self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: checking…")
+                self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: "
+                                     f"{status_word('pending')}")
             else:
                 self.summary.setText(claims_summary(r.status for r in rows))
                 self.summary.setToolTip(

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from matcher.vocabulary import Rect
 
 from ..state import claim_filter
+from ..state.presentation import TAG_WORDS
 from ..state.review import Placement, Support, copies
 from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
@@ -154,14 +155,10 @@ class ReviewUi(QObject):
         state = self.controller.review.claim_state(claim_id)
         if state is None:
             return []
-        tags = []
-        if state.claim.flag:
-            tags.append("flagged")
-        if state.support_stale or any(i.stale for i in state.items):
-            tags.append("stale")
-        if state.decided:
-            tags.append("✓ decided")
-        return tags
+        said = {"flag": bool(state.claim.flag),
+                "stale": state.support_stale or any(i.stale for i in state.items),
+                "decided": state.decided}
+        return [TAG_WORDS[k] for k, shown in said.items() if shown]
 
     def apply_filter(self) -> None:
         s, bar = self.window.session, self.filter_bar

@@ -38,6 +38,8 @@ from ..render.renderer import Renderer
 from ..render.tiles import DocRef
 from ..render.view import PageView
 from ..state.files import CITATION_SUFFIXES, demo_path
+from ..state.presentation import either_of
+from ..state.rows import FLAGGED_BADGES
 from ..state.session import Change, Session
 from ..widgets.claims import ClaimList
 from ..widgets.detail import DetailPane
@@ -54,6 +56,9 @@ from .settings import Preferences
 
 # Width of the claims side: a share of the window, within limits (logical pixels).
 LEFT_SHARE, LEFT_MIN, LEFT_MAX = 0.3, 260, 460
+# Height of the claims list (with its filter bar) as a share of the left side; the rest is
+# the detail pane, which scrolls.
+CLAIMS_SHARE = 0.55
 OPEN_FILTER = "Citations or PDF (*.cite *.json *.pdf);;Citations (*.cite *.json);;PDF (*.pdf)"
 
 
@@ -198,7 +203,8 @@ class MainWindow(QMainWindow):
         if target is not None:
             self.session.select(target)
         elif flagged:
-            self.statusBar().showMessage("No claim needs review or is unlocated.", 5000)
+            self.statusBar().showMessage(f"No claim is marked {either_of(FLAGGED_BADGES)}.",
+                                         5000)
 
     def is_busy(self) -> bool:
         return self.controller.is_busy()
@@ -368,6 +374,9 @@ class MainWindow(QMainWindow):
                 total = max(self.splitter.width(), self.width())
                 left = min(LEFT_MAX, max(LEFT_MIN, int(total * LEFT_SHARE)))
                 self.splitter.setSizes([left, max(1, total - left)])
+            # The claims list, which one walks, gets the larger part of the left side.
+            tall = self.left_panel.height()
+            self.left_panel.setSizes([int(tall * CLAIMS_SHARE), tall - int(tall * CLAIMS_SHARE)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.interactive:
