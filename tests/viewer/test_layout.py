@@ -55,3 +55,18 @@ def test_everything_open_at_once_fits(qtbot: QtBot, make_window: MakeWindow, tmp
     # Nothing stands outside the window.
     assert window.centralWidget().geometry().right() < window.width()
     assert window.statusBar().geometry().bottom() < window.height()
+
+
+def test_a_message_in_the_status_bar_is_whole_beside_the_summary(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (800, 600))
+    bar, summary = window.statusBar(), window.reader.summary
+    whole = summary.text()
+    qtbot.waitUntil(lambda: summary.width() >= summary.fontMetrics().horizontalAdvance(whole))
+    message = "Drag across the words meant, then press Enter (Esc cancels)."
+    bar.showMessage(message)
+    qtbot.waitUntil(lambda: summary.x() > bar.fontMetrics().horizontalAdvance(message))
+    assert summary.geometry().right() < bar.width()
+    assert summary.text() == whole and whole in summary.toolTip()  # cut, whole in its tip
+    bar.clearMessage()
+    qtbot.waitUntil(lambda: summary.width() >= summary.fontMetrics().horizontalAdvance(whole))
