@@ -193,7 +193,8 @@ def test_differences_put_an_item_in_the_queue_and_are_named(cites: Citations) ->
     assert r.claim_state("ok").items[0].needs == ("differences",)  # type: ignore[union-attr]
     assert r.outcome("ok", 0).differences[0] == Difference("number", "952.18", "925.18")  # type: ignore[union-attr]
     text = panel_text(r, "ok", 0, location="")
-    assert text.differences == "differences: 952.18 ≠ 925.18 · “not” is not on the page"
+    assert text.differences == ("Differs from the page: 952.18 ≠ 925.18 · “not” is not on the "
+                                "page")
     assert panel_text(r, "none", 0, location="").claim.startswith("none · no evidence")
 
 

@@ -241,6 +241,10 @@ _MARKS: dict[str, DiffMark] = {"same": "same", "differs": "changed", "dropped": 
 Marked = list[tuple[str, DiffMark]]
 
 
+# What the detail pane and the review panel call a quote's differences from the page.
+DIFFERS = "Differs from the page"
+
+
 def difference_pair(quote: str | None, page: str | None) -> str:
     """One difference as a reader scans it: ``952.18 ≠ 925.18``; a quoted word the page
     lacks altogether, or a page word the quote leaves out, said so.

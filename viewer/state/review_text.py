@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .presentation import (
+    DIFFERS,
     PLACEMENT_WORDS,
     SUPPORT_WORDS,
     UNDECIDED,
@@ -40,7 +41,7 @@ class PanelText:
     location: str  # where the decisions are saved, or why they are not
     claim: str = ""  # "c8 · evidence 1 of 2 · needs review"
     flag: str = ""  # why the upstream system flagged the claim
-    differences: str = ""  # "differences: 952.18 ≠ 925.18"
+    differences: str = ""  # "Differs from the page: 952.18 ≠ 925.18"
     placement: str = ""  # the current item's decision, or that there is none
     support: str = ""  # the claim's decision, or that there is none
     hint: str = ""  # copies to choose from, or how to relocate
@@ -133,7 +134,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
     d = item.decision
     return replace(
         base, claim=head,
-        differences="differences: " + " · ".join(map(difference_text, diffs)) if diffs else "",
+        differences=f"{DIFFERS}: " + " · ".join(map(difference_text, diffs)) if diffs else "",
         placement=placement_line(item), hint=hint,
         evidence_note=d.note if d is not None else None,
         placement_value=d.placement if d is not None and not item.stale else None)
