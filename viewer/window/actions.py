@@ -257,8 +257,10 @@ def shortcuts_dialog(window: QMainWindow) -> QDialog:
     column = QVBoxLayout(dialog)
     column.addWidget(text)
     column.addWidget(buttons)
+    # As tall as the list wants, within the screen and about the window it belongs to.
     screen = window.screen().availableGeometry()
-    dialog.resize(min(560, screen.width() - 40), min(720, screen.height() - 80))
+    dialog.resize(min(560, screen.width() - 40),
+                  min(720, screen.height() - 80, max(360, window.height() - 40)))
     return dialog
 
 
