@@ -8,6 +8,7 @@ of them can be pressed in one window.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +25,9 @@ from viewer.window.shell import MainWindow
 from .review_helpers import demo_window
 
 MakeWindow = Callable[..., MainWindow]
+README = Path(__file__).resolve().parents[2] / "README.md"
+# How the README spells a key Qt names otherwise: Return is the Enter key.
+README_NAMES = {"Return": "Enter"}
 PORTABLE = QKeySequence.SequenceFormat.PortableText
 MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
              | Qt.KeyboardModifier.MetaModifier)
@@ -56,6 +60,21 @@ def test_no_key_is_bound_twice(qtbot: QtBot, make_window: MakeWindow, tmp_path: 
     in_menus = {a.text().replace("&", "") for a in window.findChildren(QAction)
                 if a.shortcuts() and a.associatedObjects()}
     assert in_menus <= listed
+
+
+def test_the_readme_names_every_key(qtbot: QtBot, make_window: MakeWindow,
+                                    tmp_path: Path) -> None:
+    """Each key of the window is written in the README as `key` (the digits that choose
+    a copy as the range `1`–`9`)."""
+    _cite, window = demo_window(qtbot, make_window, tmp_path)
+    readme = README.read_text(encoding="utf-8")
+    named = set(re.findall(r"`([^`\n]+)`", readme))
+    digits = "`1`–`9`" in readme
+    keys = set(bindings(window))
+    assert {"Ctrl+Q", "Ctrl+Shift+E", "Return", "5"} <= keys
+    missing = sorted(k for k in keys if README_NAMES.get(k, k) not in named
+                     and not (digits and k.isdigit()))
+    assert missing == []
 
 
 def single_keys(window: MainWindow) -> list[tuple[QAction, QKeySequence]]:
