@@ -243,6 +243,8 @@ Marked = list[tuple[str, DiffMark]]
 
 # What the detail pane and the review panel call a quote's differences from the page.
 DIFFERS = "Differs from the page"
+# The review's progress when no claim needs a person (Review Everything still takes all).
+NOTHING_TO_REVIEW = "Nothing to review"
 
 
 def difference_pair(quote: str | None, page: str | None) -> str:

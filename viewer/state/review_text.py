@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .presentation import (
     DIFFERS,
+    NOTHING_TO_REVIEW,
     PLACEMENT_WORDS,
     SUPPORT_WORDS,
     UNDECIDED,
@@ -85,6 +86,8 @@ def progress_text(review: Review) -> str:
     decided, total = review.progress()
     if review.report is None:
         return f"Review: {status_word('pending')}"
+    if total == 0 and not review.everything:
+        return NOTHING_TO_REVIEW
     scope = "all claims" if review.everything else "to review"
     return f"{decided} of {total} {scope} decided"
 
