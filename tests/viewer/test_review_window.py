@@ -229,6 +229,9 @@ def test_a_folder_that_stops_taking_writes_keeps_the_work(
         assert panel.problem_bar.isVisibleTo(window)
         assert "could not be saved to" in panel.problem.text()
         assert re.search("read-only|permission denied", panel.problem.text())
+        review_file = folder / "demo.review.json"
+        assert panel.location.text() == f"Not saved (why above), kept in this window: " \
+            f"{review_file}"  # never "Saved to" while they are not
         press(qtbot, window, "A")  # decisions go on being kept
         assert window.review.actions.retry.isVisible()
         elsewhere = tmp_path / "mine.review.json"
@@ -279,6 +282,7 @@ def test_a_sidecar_changed_by_another_program_is_merged(
     controller = window.review.controller
     assert controller.problem is not None and controller.problem.kind == "conflict"
     assert "changed by another program" in window.review.panel.problem.text()
+    assert window.review.panel.location.text().startswith("Not saved")
     assert window.review.actions.merge.isVisible()
     assert "c8" not in {c["claim"] for c in sidecar(review_file)["claims"]}  # untouched
     window.review.actions.merge.trigger()
@@ -286,6 +290,7 @@ def test_a_sidecar_changed_by_another_program_is_merged(
     assert {c["claim"]: c["support"] for c in merged["claims"]} == {"c8": "supported",
                                                                     "c9": "partly"}
     assert merged["from_another_tool"] is True and controller.problem is None
+    assert window.review.panel.location.text() == f"Saved to {review_file}"
 
 
 def test_a_malformed_sidecar_is_named_and_never_written_over(

@@ -92,10 +92,13 @@ def progress_text(review: Review) -> str:
     return f"{decided} of {total} {scope} decided"
 
 
-def location_text(path: Path | None, where: str, why: str = "") -> str:
-    """Where the decisions are saved, and why there when it is not beside the file."""
+def location_text(path: Path | None, where: str, why: str = "", *, saved: bool = True) -> str:
+    """Where the decisions are saved, and why there when it is not beside the file; while
+    they cannot be (``saved`` False: the panel's problem bar says why), that they are not."""
     if path is None:
         return "Decisions are not saved (no citations file is open)."
+    if not saved:
+        return f"Not saved (why above), kept in this window: {path}"
     if where == "data":
         return f"Saved in citeview's data folder ({why}): {path}"
     return f"Saved to {path}"

@@ -111,7 +111,7 @@ class ReviewUi(QObject):
         c, s, w = self.controller, self.controller.session, self.window
         store = c.store
         location = location_text(store.path if store else None, store.where if store else "",
-                                 store.why if store else "")
+                                 store.why if store else "", saved=c.problem is None)
         selection = self.relocation.drag.selection
         text = panel_text(c.review, s.selected, c.current, location=location,
                           relocating=self.relocation.active,
