@@ -21,6 +21,8 @@ running and every visible page is rendered, and saves the window as
     conflict     the review file changed on disk by another program meanwhile: the
                  panel's problem bar with its ways out
     shortcuts    Help ▸ Keyboard Shortcuts over the window
+    searching    a find still running through a long PDF (the demo's pages many times
+                 over): the hits so far, how far it has read, Stop
 """
 
 from __future__ import annotations
@@ -35,7 +37,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 SCENES = ("find", "thumbnails", "two-docs", "rotated", "review", "selection", "conflict",
-          "shortcuts")
+          "shortcuts", "searching")
+# The long PDF of the "searching" scene: the demo's pages this many times over, so that
+# the search is still reading when the picture is taken.
+LONG_COPIES = 600
 # On page 3 of the demo, five states' fraud warnings share these words.
 FRAUD = ("commits a fraudulent insurance act, which is a crime and subjects such person to "
          "criminal and civil penalties")
@@ -57,6 +62,21 @@ def demo_with_copies(folder: Path) -> Path:
                            "evidence": [{"document": "policy", "page": 3, "quote": FRAUD}]})
     cite.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return cite
+
+
+def long_pdf(folder: Path) -> Path:
+    """The demo's policy, its pages repeated :data:`LONG_COPIES` times."""
+    import pymupdf
+
+    from viewer.state.files import demo_path
+
+    demo = pymupdf.open(demo_path().parent / "policy.pdf")
+    doc = pymupdf.open()
+    for _ in range(LONG_COPIES):
+        doc.insert_pdf(demo)
+    path = folder / "long.pdf"
+    doc.save(path)
+    return path
 
 
 def two_documents(folder: Path) -> Path:
@@ -208,6 +228,22 @@ def main() -> int:
             settle(w, lambda w=w: w.reader.find.results.state == "done")
             w.reader.find.step(1)
             settle(w)
+        elif scene == "searching":
+            w.open_path(long_pdf(tmp))
+            settle(w, lambda w=w: w.view.doc is not None)
+            results = w.reader.find.results
+            w.reader.find.open()
+            w.reader.find.bar.field.setText("fraudulent insurance act")
+            w.reader.find.search("fraudulent insurance act")
+            # Taken a third of the way through, while the search still reads.
+            while results.state == "running" and results.searched < results.pages // 3:
+                app.processEvents()
+            if results.state != "running":
+                raise SystemExit(f"the search ended ({results.state}) before the picture")
+            save(w, scene)
+            w.reader.find.stop()
+            w.close()
+            continue
         elif scene == "thumbnails":
             w.reader.panel.show_tab(0)
             settle(w)
