@@ -473,3 +473,37 @@ def test_selecting_another_claim_ends_a_relocation(qtbot: QtBot, make_window: Ma
     assert not window.review.relocation.active
     assert not window.review.actions.accept.isEnabled()
     assert not window.review.controller.review.decisions.evidence
+
+
+def test_the_item_decided_is_the_item_shown(qtbot: QtBot, make_window: MakeWindow,
+                                            tmp_path: Path, reviewer: str) -> None:
+    """A claim citing two documents: stepping to an item (I) shows it, following the
+    detail pane's link to an item makes it the one the keys decide."""
+    import shutil
+
+    shutil.copy(demo_path().parent / "policy.pdf", tmp_path / "policy.pdf")
+    shutil.copy(demo_path().parent / "policy.pdf", tmp_path / "copy.pdf")
+    cite = tmp_path / "two.cite"
+    cite.write_text(json.dumps({"version": 1, "documents": [
+        {"id": "policy", "path": "policy.pdf"}, {"id": "copy", "path": "copy.pdf"}],
+        "claims": [{"id": "x", "text": "Signed, and fraud is a crime.", "evidence": [
+            {"document": "policy", "page": 3, "quote": "Elena K. Lindqvist Signature of "
+                                                       "Applicant"},
+            {"document": "copy", "page": 1, "quote": "APPLICATION FOR INDIVIDUAL LIFE AND "
+                                                     "HOMEOWNERS INSURANCE"}]}]}))
+    window = make_window((1000, 700))
+    open_and_check(qtbot, window, cite)
+    window.session.select("x")
+    qtbot.waitUntil(lambda: window.shown_doc == "policy")
+    panel = window.review.panel
+    assert "evidence 1 of 2" in panel.claim.text()
+    press(qtbot, window, "I")
+    qtbot.waitUntil(lambda: window.shown_doc == "copy" and window.view.current_page == 0)
+    assert "evidence 2 of 2" in panel.claim.text()
+    window.detail.link.emit("show:0")  # the first item's link in the detail pane
+    qtbot.waitUntil(lambda: window.shown_doc == "policy" and window.view.current_page == 2)
+    assert "evidence 1 of 2" in panel.claim.text()
+    window.detail.link.emit("show:1")
+    qtbot.waitUntil(lambda: window.shown_doc == "copy")
+    press(qtbot, window, "C")  # decides the item shown, the second
+    assert list(window.review.controller.review.decisions.evidence) == [("x", 1)]

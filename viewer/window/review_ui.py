@@ -76,6 +76,7 @@ class ReviewUi(QObject):
         self.filter_bar.changed.connect(self.apply_filter)
         self.filter_bar.done_editing.connect(lambda: window.view.setFocus())
         window.claims.model_.modelReset.connect(self.apply_filter)
+        window.detail.link.connect(self._followed)
         window.installEventFilter(self)
         self.refresh()
 
@@ -177,9 +178,24 @@ class ReviewUi(QObject):
             self.window.session.select(target)
 
     def step_item(self, delta: int) -> None:
+        """The claim's next or previous evidence item, shown where it stands."""
         state = self.controller.state()
         if state is not None and state.items:
             self.controller.current = (self.controller.current + delta) % len(state.items)
+            self.refresh()
+            self.window.reader.navigator.follow(f"show:{self.controller.current}")
+
+    def _followed(self, link: str) -> None:
+        """A link of the detail pane to one evidence item (``show:I``, ``copy:I:K``,
+        ``page:I:N``) makes that item the one decided: the keys act on what is shown."""
+        kind, _, rest = link.partition(":")
+        index = rest.partition(":")[0]
+        state = self.controller.state()
+        if kind in ("show", "copy", "page") and index.isdigit() and state is not None \
+                and int(index) < len(state.items) and int(index) != self.controller.current:
+            if self.relocation.active:
+                self.relocation.stop()
+            self.controller.current = int(index)
             self.refresh()
 
     def decide(self, placement: Placement) -> None:
