@@ -20,6 +20,8 @@ running and every visible page is rendered, and saves the window as
                  copied (Ctrl+C), as a reader copies text
     conflict     the review file changed on disk by another program meanwhile: the
                  panel's problem bar with its ways out
+    crowded      everything open at once, as the smallest window must bear it: the
+                 conflict's problem bar, the side panel and the find bar with its hits
     shortcuts    Help ▸ Keyboard Shortcuts over the window
     searching    a find still running through a long PDF (the demo's pages many times
                  over): the hits so far, how far it has read, Stop
@@ -37,7 +39,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 SCENES = ("find", "thumbnails", "two-docs", "rotated", "review", "selection", "conflict",
-          "shortcuts", "searching")
+          "crowded", "shortcuts", "searching")
 # The long PDF of the "searching" scene: the demo's pages this many times over, so that
 # the search is still reading when the picture is taken.
 LONG_COPIES = 600
@@ -198,13 +200,13 @@ def main() -> int:
 
     for scene in args.scene or SCENES:
         w = window()
-        if scene in ("review", "conflict"):
+        if scene in ("review", "conflict", "crowded"):
             cite = demo_with_copies(Path(tempfile.mkdtemp(dir=tmp)))
             w.open_path(cite)
             w.select_claim_when_ready("c8")
             settle(w, lambda w=w: w.session.selected == "c8")
             w.review.decide("confirmed")
-            if scene == "conflict":
+            if scene in ("conflict", "crowded"):
                 review = cite.with_name("demo.review.json")
                 data = json.loads(review.read_text(encoding="utf-8"))
                 data["claims"].append({"claim": "c9", "support": "partly", "note": "",
@@ -216,6 +218,12 @@ def main() -> int:
                 w.review.support("not_supported")
                 w.session.select("c14")
                 w.reader.panel.show_tab(0)
+            if scene == "crowded":
+                w.reader.find.open()
+                w.reader.find.bar.field.setText("fraudulent insurance act")
+                w.reader.find.search("fraudulent insurance act")
+                settle(w, lambda w=w: w.reader.find.results.state == "done")
+                w.reader.panel.show_tab(2)
             settle(w)
         if scene in ("find", "thumbnails", "rotated", "selection", "shortcuts"):
             w.open_path(demo_path())
