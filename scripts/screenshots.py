@@ -40,6 +40,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SCENES = ("find", "thumbnails", "two-docs", "rotated", "review", "selection", "conflict",
           "crowded", "shortcuts", "searching")
+# What the find scenes search for (five hits on the demo's page 3).
+FIND = "fraudulent insurance act"
 # The long PDF of the "searching" scene: the demo's pages this many times over, so that
 # the search is still reading when the picture is taken.
 LONG_COPIES = 600
@@ -164,6 +166,15 @@ def main() -> int:
         w.grab().save(str(path), "PNG")
         print(path)
 
+    def find_text(w: MainWindow, text: str, *, until_done: bool) -> None:
+        """Type ``text`` in the find bar and search, as Ctrl+F and Enter do; wait for the
+        search's end if ``until_done``."""
+        w.reader.find.open()
+        w.reader.find.bar.field.setText(text)
+        w.reader.find.search(text)
+        if until_done:
+            settle(w, lambda: w.reader.find.results.state == "done")
+
     def drag_across(w: MainWindow, page: int, first: str, count: int, *, before: int = 0
                     ) -> None:
         """Drag from ``before`` words ahead of the first word ``first`` of ``page`` over
@@ -219,10 +230,7 @@ def main() -> int:
                 w.session.select("c14")
                 w.reader.panel.show_tab(0)
             if scene == "crowded":
-                w.reader.find.open()
-                w.reader.find.bar.field.setText("fraudulent insurance act")
-                w.reader.find.search("fraudulent insurance act")
-                settle(w, lambda w=w: w.reader.find.results.state == "done")
+                find_text(w, FIND, until_done=True)
                 w.reader.panel.show_tab(2)
             settle(w)
         if scene in ("find", "thumbnails", "rotated", "selection", "shortcuts"):
@@ -230,19 +238,14 @@ def main() -> int:
             w.select_claim_when_ready("c3")
             settle(w, lambda w=w: w.session.selected == "c3")
         if scene == "find":
-            w.reader.find.open()
-            w.reader.find.bar.field.setText("fraudulent insurance act")
-            w.reader.find.search("fraudulent insurance act")
-            settle(w, lambda w=w: w.reader.find.results.state == "done")
+            find_text(w, FIND, until_done=True)
             w.reader.find.step(1)
             settle(w)
         elif scene == "searching":
             w.open_path(long_pdf(tmp))
             settle(w, lambda w=w: w.view.doc is not None)
             results = w.reader.find.results
-            w.reader.find.open()
-            w.reader.find.bar.field.setText("fraudulent insurance act")
-            w.reader.find.search("fraudulent insurance act")
+            find_text(w, FIND, until_done=False)
             # Taken a third of the way through, while the search still reads.
             while results.state == "running" and results.searched < results.pages // 3:
                 app.processEvents()
