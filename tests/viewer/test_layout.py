@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractButton, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from viewer.window.shell import MainWindow
@@ -70,3 +70,17 @@ def test_a_message_in_the_status_bar_is_whole_beside_the_summary(
     assert summary.text() == whole and whole in summary.toolTip()  # cut, whole in its tip
     bar.clearMessage()
     qtbot.waitUntil(lambda: summary.width() >= summary.fontMetrics().horizontalAdvance(whole))
+
+
+def test_the_shortcut_list_fits_the_smallest_window(qtbot: QtBot, make_window: MakeWindow,
+                                                    tmp_path: Path) -> None:
+    from viewer.window.actions import shortcuts_dialog
+
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (800, 600))
+    dialog = shortcuts_dialog(window)
+    qtbot.addWidget(dialog)
+    assert dialog.height() <= window.height() - 40 and dialog.width() <= window.width()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    text = dialog.findChild(QTextBrowser)
+    assert text is not None and text.verticalScrollBar().maximum() > 0  # it scrolls instead
