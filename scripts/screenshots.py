@@ -18,6 +18,7 @@ running and every visible page is rendered, and saves the window as
                  page (copies numbered), two other claims decided, the side panel open
     selection    the demo's agent's certification selected by dragging across it and
                  copied (Ctrl+C), as a reader copies text
+    selection-turned  the same with the view turned a quarter
     conflict     the review file changed on disk by another program meanwhile: the
                  panel's problem bar with its ways out
     crowded      everything open at once, as the smallest window must bear it: the
@@ -38,8 +39,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-SCENES = ("find", "thumbnails", "two-docs", "rotated", "review", "selection", "conflict",
-          "crowded", "shortcuts", "searching")
+SCENES = ("find", "thumbnails", "two-docs", "rotated", "review", "selection", "selection-turned",
+          "conflict", "crowded", "shortcuts", "searching")
 # What the find scenes search for (five hits on the demo's page 3).
 FIND = "fraudulent insurance act"
 # The long PDF of the "searching" scene: the demo's pages this many times over, so that
@@ -233,7 +234,8 @@ def main() -> int:
                 find_text(w, FIND, until_done=True)
                 w.reader.panel.show_tab(2)
             settle(w)
-        if scene in ("find", "thumbnails", "rotated", "selection", "shortcuts"):
+        if scene in ("find", "thumbnails", "rotated", "selection", "selection-turned",
+                     "shortcuts"):
             w.open_path(demo_path())
             w.select_claim_when_ready("c3")
             settle(w, lambda w=w: w.session.selected == "c3")
@@ -262,7 +264,10 @@ def main() -> int:
             w.reader.turn(90)
             w.show_selection()
             settle(w)
-        elif scene == "selection":
+        elif scene in ("selection", "selection-turned"):
+            if scene == "selection-turned":
+                w.reader.turn(90)
+                settle(w)
             drag_across(w, 2, "certify", 18, before=1)
             w.selecting.copy()
             settle(w)
