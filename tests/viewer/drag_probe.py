@@ -1,9 +1,11 @@
-"""Relocate a quote by dragging in a window of its own process, and print the result.
+"""Relocate a quote, or copy words, by dragging in a window of its own process, and
+print the result.
 
-``python -m tests.viewer.drag_probe CITATIONS`` (run with ``QT_SCALE_FACTOR=2`` by the
-tests): opens the file, presses R, drags from the fourth word of page 2's ninth line to
-the second word of its eleventh, presses Enter, and prints one JSON line: the device
-pixel ratio, the relocated rectangles and those PyMuPDF's own words give.
+``python -m tests.viewer.drag_probe CITATIONS [copy]`` (run with ``QT_SCALE_FACTOR=2`` by
+the tests): opens the file, presses R, drags from the fourth word of page 2's ninth line
+to the second word of its eleventh, presses Enter, and prints one JSON line: the device
+pixel ratio, the relocated rectangles and those PyMuPDF's own words give. With ``copy``
+it drags the same way without R, presses Ctrl+C and prints what the clipboard holds.
 """
 
 from __future__ import annotations
@@ -23,7 +25,16 @@ from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
 from viewer.window.windows import Application
 
-from .review_helpers import open_and_check, relocate_by_drag, word_index
+from .review_helpers import (
+    drag,
+    open_and_check,
+    pdf_words,
+    press,
+    relocate_by_drag,
+    show_page,
+    word_centre,
+    word_index,
+)
 
 
 class Bot:
@@ -52,7 +63,21 @@ class Bot:
         QTest.mouseRelease(widget, button, Qt.KeyboardModifier.NoModifier, pos)
 
 
-def main(cite: Path) -> int:
+def copy_by_drag(bot: Bot, window: MainWindow, pdf: Path) -> str:
+    """Drag across the same words with no relocation under way, and copy them."""
+    show_page(bot, window, 1)  # type: ignore[arg-type]
+    cache = window.selecting.cache
+    cache.words_of(1)
+    bot.waitUntil(lambda: cache.ready(1))
+    words = pdf_words(pdf, 1)
+    drag(bot, window, word_centre(window, pdf, 1, words[word_index(pdf, 1, 9, 3)]),  # type: ignore[arg-type]
+         word_centre(window, pdf, 1, words[word_index(pdf, 1, 11, 1)]))
+    bot.waitUntil(lambda: window.selecting.selection is not None)
+    press(bot, window, "Ctrl+C")  # type: ignore[arg-type]
+    return QApplication.clipboard().text()
+
+
+def main(cite: Path, mode: str = "relocate") -> int:
     app = Application(sys.argv[:1])
     folder = tempfile.mkdtemp()
     window = MainWindow(Preferences(QSettings(f"{folder}/citeview.ini",
@@ -65,6 +90,10 @@ def main(cite: Path) -> int:
         open_and_check(bot, window, cite)  # type: ignore[arg-type]
         window.view.set_zoom(1.5)
         pdf = cite.parent / "policy.pdf"
+        if mode == "copy":
+            print(json.dumps({"dpr": window.devicePixelRatioF(),
+                              "copied": copy_by_drag(bot, window, pdf)}))
+            return 0
         expected = relocate_by_drag(bot, window, pdf, 1,  # type: ignore[arg-type]
                                     word_index(pdf, 1, 9, 3), word_index(pdf, 1, 11, 1))
         decision = window.review.controller.review.decisions.evidence[("lost", 0)]
@@ -78,4 +107,4 @@ def main(cite: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1])))
+    sys.exit(main(Path(sys.argv[1]), *sys.argv[2:3]))

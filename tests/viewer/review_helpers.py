@@ -11,12 +11,14 @@ from typing import Any
 
 import pymupdf
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 from pytestqt.qtbot import QtBot
 
 from matcher.vocabulary import Rect
 from viewer.state.files import demo_path
 from viewer.window.shell import MainWindow
+
+from .helpers import text_pdf, write_citations
 
 # On page 3 of the demo, five states' fraud warnings share these words.
 FRAUD = ("commits a fraudulent insurance act, which is a crime and subjects such person to "
@@ -140,3 +142,24 @@ def relocate_by_drag(qtbot: QtBot, window: MainWindow, pdf: Path, page: int, fir
     press(qtbot, window, "Return")
     assert not relocation.active
     return line_unions(words[first:last + 1])
+
+
+def device_boxes(window: MainWindow, pdf: Path, page: int, rects: Sequence[Sequence[float]]
+                 ) -> list[QRectF]:
+    """Where PyMuPDF says these words are in the viewport (dpr 1)."""
+    painted = window.view.painted_pages[page]
+    with pymupdf.open(pdf) as doc:
+        m = doc[page].rotation_matrix * pymupdf.Matrix(window.view.zoom, window.view.zoom)
+    out = []
+    for r in rects:
+        q = pymupdf.Rect(r) * m
+        out.append(QRectF(painted.x() + q.x0, painted.y() + q.y0, q.width, q.height))
+    return out
+
+
+def relocation_cite(tmp_path: Path, **pdf: object) -> Path:
+    text_pdf(tmp_path / "policy.pdf", pages=3, **pdf)  # type: ignore[arg-type]
+    return write_citations(tmp_path / "claims.cite", "policy.pdf", [
+        {"id": "lost", "text": "t", "evidence": [
+            {"document": "policy", "page": 2, "quote": "a purple submarine moored in Lake "
+                                                       "Geneva since 1987"}]}])

@@ -78,6 +78,19 @@ def test_the_queue_is_what_needs_a_person(review: Review) -> None:
     assert review.progress() == (0, 5)
 
 
+def test_nothing_to_review_is_said_so(tmp_path: Path) -> None:
+    calm = {**CITATIONS, "claims": [c for c in CITATIONS["claims"]  # type: ignore[attr-defined]
+                                    if c["id"] in ("ok", "none")]}
+    r = Review()
+    r.attach(citations(calm, tmp_path / "calm.cite"), report(
+        ClaimResult(id="ok", evidence=[evidence("located", page=1, rects=[A])]),
+        ClaimResult(id="none", evidence=[], uncited=True)), {"policy": H1})
+    assert r.queue() == []
+    assert panel_text(r, None, 0, location="").progress == "Nothing to review"
+    r.everything = True
+    assert panel_text(r, None, 0, location="").progress == "0 of 2 all claims decided"
+
+
 def test_a_claim_is_decided_once_its_items_and_its_support_are(review: Review) -> None:
     decide(review, "rev", 0, "confirmed")
     assert review.progress() == (0, 3)  # support still open
@@ -193,7 +206,8 @@ def test_differences_put_an_item_in_the_queue_and_are_named(cites: Citations) ->
     assert r.claim_state("ok").items[0].needs == ("differences",)  # type: ignore[union-attr]
     assert r.outcome("ok", 0).differences[0] == Difference("number", "952.18", "925.18")  # type: ignore[union-attr]
     text = panel_text(r, "ok", 0, location="")
-    assert text.differences == "differences: 952.18 ≠ 925.18 · “not” is not on the page"
+    assert text.differences == ("Differs from the page: 952.18 ≠ 925.18 · “not” is not on the "
+                                "page")
     assert panel_text(r, "none", 0, location="").claim.startswith("none · no evidence")
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
@@ -30,13 +30,15 @@ from viewer.state.review_store import in_data_folder
 from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
 
-from .helpers import color_outside, count_color, paragraph_lines, text_pdf, write_citations
+from .helpers import color_outside, count_color, paragraph_lines
 from .review_helpers import (
     demo_copy,
     demo_window,
+    device_boxes,
     open_and_check,
     press,
     relocate_by_drag,
+    relocation_cite,
     show_page,
     sidecar,
     word_index,
@@ -147,27 +149,6 @@ def test_decided_words_are_the_highlight_and_a_wrong_place_has_none(
     assert count_color(window.view.viewport().grab().toImage(), HIGHLIGHT) == 0
 
 
-def device_boxes(window: MainWindow, pdf: Path, page: int, rects: list[tuple[float, ...]]
-                 ) -> list[QRectF]:
-    """Where PyMuPDF says these words are in the viewport (dpr 1)."""
-    painted = window.view.painted_pages[page]
-    with pymupdf.open(pdf) as doc:
-        m = doc[page].rotation_matrix * pymupdf.Matrix(window.view.zoom, window.view.zoom)
-    out = []
-    for r in rects:
-        q = pymupdf.Rect(r) * m
-        out.append(QRectF(painted.x() + q.x0, painted.y() + q.y0, q.width, q.height))
-    return out
-
-
-def relocation_cite(tmp_path: Path, **pdf: object) -> Path:
-    text_pdf(tmp_path / "policy.pdf", pages=3, **pdf)  # type: ignore[arg-type]
-    return write_citations(tmp_path / "claims.cite", "policy.pdf", [
-        {"id": "lost", "text": "t", "evidence": [
-            {"document": "policy", "page": 2, "quote": "a purple submarine moored in Lake "
-                                                       "Geneva since 1987"}]}])
-
-
 @pytest.mark.parametrize("rotation,zoom", [(0, 0.75), (0, 2.5), (90, 0.75), (90, 2.0),
                                            (180, 1.25), (270, 0.75), (270, 2.5)])
 def test_relocated_rects_are_the_word_boxes(qtbot: QtBot, make_window: MakeWindow,
@@ -248,6 +229,9 @@ def test_a_folder_that_stops_taking_writes_keeps_the_work(
         assert panel.problem_bar.isVisibleTo(window)
         assert "could not be saved to" in panel.problem.text()
         assert re.search("read-only|permission denied", panel.problem.text())
+        review_file = folder / "demo.review.json"
+        assert panel.location.text() == f"Not saved (why above), kept in this window: " \
+            f"{review_file}"  # never "Saved to" while they are not
         press(qtbot, window, "A")  # decisions go on being kept
         assert window.review.actions.retry.isVisible()
         elsewhere = tmp_path / "mine.review.json"
@@ -298,6 +282,7 @@ def test_a_sidecar_changed_by_another_program_is_merged(
     controller = window.review.controller
     assert controller.problem is not None and controller.problem.kind == "conflict"
     assert "changed by another program" in window.review.panel.problem.text()
+    assert window.review.panel.location.text().startswith("Not saved")
     assert window.review.actions.merge.isVisible()
     assert "c8" not in {c["claim"] for c in sidecar(review_file)["claims"]}  # untouched
     window.review.actions.merge.trigger()
@@ -305,6 +290,7 @@ def test_a_sidecar_changed_by_another_program_is_merged(
     assert {c["claim"]: c["support"] for c in merged["claims"]} == {"c8": "supported",
                                                                     "c9": "partly"}
     assert merged["from_another_tool"] is True and controller.problem is None
+    assert window.review.panel.location.text() == f"Saved to {review_file}"
 
 
 def test_a_malformed_sidecar_is_named_and_never_written_over(
@@ -487,3 +473,37 @@ def test_selecting_another_claim_ends_a_relocation(qtbot: QtBot, make_window: Ma
     assert not window.review.relocation.active
     assert not window.review.actions.accept.isEnabled()
     assert not window.review.controller.review.decisions.evidence
+
+
+def test_the_item_decided_is_the_item_shown(qtbot: QtBot, make_window: MakeWindow,
+                                            tmp_path: Path, reviewer: str) -> None:
+    """A claim citing two documents: stepping to an item (I) shows it, following the
+    detail pane's link to an item makes it the one the keys decide."""
+    import shutil
+
+    shutil.copy(demo_path().parent / "policy.pdf", tmp_path / "policy.pdf")
+    shutil.copy(demo_path().parent / "policy.pdf", tmp_path / "copy.pdf")
+    cite = tmp_path / "two.cite"
+    cite.write_text(json.dumps({"version": 1, "documents": [
+        {"id": "policy", "path": "policy.pdf"}, {"id": "copy", "path": "copy.pdf"}],
+        "claims": [{"id": "x", "text": "Signed, and fraud is a crime.", "evidence": [
+            {"document": "policy", "page": 3, "quote": "Elena K. Lindqvist Signature of "
+                                                       "Applicant"},
+            {"document": "copy", "page": 1, "quote": "APPLICATION FOR INDIVIDUAL LIFE AND "
+                                                     "HOMEOWNERS INSURANCE"}]}]}))
+    window = make_window((1000, 700))
+    open_and_check(qtbot, window, cite)
+    window.session.select("x")
+    qtbot.waitUntil(lambda: window.shown_doc == "policy")
+    panel = window.review.panel
+    assert "evidence 1 of 2" in panel.claim.text()
+    press(qtbot, window, "I")
+    qtbot.waitUntil(lambda: window.shown_doc == "copy" and window.view.current_page == 0)
+    assert "evidence 2 of 2" in panel.claim.text()
+    window.detail.link.emit("show:0")  # the first item's link in the detail pane
+    qtbot.waitUntil(lambda: window.shown_doc == "policy" and window.view.current_page == 2)
+    assert "evidence 1 of 2" in panel.claim.text()
+    window.detail.link.emit("show:1")
+    qtbot.waitUntil(lambda: window.shown_doc == "copy")
+    press(qtbot, window, "C")  # decides the item shown, the second
+    assert list(window.review.controller.review.decisions.evidence) == [("x", 1)]

@@ -91,7 +91,9 @@ def test_plain_sentences(session: Session) -> None:
     assert b.notice == "Not found in policy.pdf — no highlight shown"
     a = session.evidence_views("a")
     assert a[0].notice == "Highlighted on page 2 of policy.pdf (2 lines)"
-    assert session.evidence_views("d")[0].notice.endswith("needs review")
+    review = session.evidence_views("d")[0]  # beside its badge, which says "needs review"
+    assert review.status == "review" and review.notice.startswith("Highlighted on page ")
+    assert "review" not in review.notice
     assert session.evidence_views("e")[0].notice == "Rejected — no highlight shown"
     assert session.evidence_views("c") == []
 

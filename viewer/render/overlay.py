@@ -32,7 +32,7 @@ from .view import PageView
 class Style(Enum):
     """What a mark is, which decides how it is drawn."""
 
-    SELECTION = "selection"  # words being selected (relocating a quote)
+    SELECTION = "selection"  # words selected on the page (to copy, or to relocate a quote)
     COPY = "copy"  # one copy of the quoted words, numbered, to choose from
     CURRENT = "current"  # the evidence item being decided, when a claim has several
     DECIDED = "decided"  # words a person confirmed or selected
@@ -53,6 +53,9 @@ OUTLINE_PX = 1.5
 OUTLINE_GAP_PX = 1.0
 # How far a numbered tag sits in from the page's left edge (logical pixels).
 LABEL_INSET_PX = 4.0
+# Layers of marks, each set by its owner, painted in this order: the review's marks, then
+# the words selected on the page on top.
+REVIEW_LAYER, SELECTION_LAYER = 0, 1
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,7 @@ class PageOverlay(QWidget):
     def __init__(self, view: PageView) -> None:
         super().__init__(view.viewport())
         self.view = view
-        self.marks: list[Mark] = []
+        self.layers: dict[int, list[Mark]] = {}
         # What the last paint drew where, in viewport pixels (for tests).
         self.painted: list[tuple[int, Style, QRectF]] = []
         self._text_left = 0.0  # while painting a page: the leftmost mark's left edge
@@ -90,9 +93,15 @@ class PageOverlay(QWidget):
             self.setGeometry(self.view.viewport().rect())
         return False
 
-    def set_marks(self, marks: Sequence[Mark]) -> None:
-        self.marks = list(marks)
+    def set_marks(self, marks: Sequence[Mark], *, layer: int = REVIEW_LAYER) -> None:
+        """Draw ``marks`` as the whole of layer ``layer`` (the other layers stay)."""
+        self.layers[layer] = list(marks)
         self.update()
+
+    @property
+    def marks(self) -> list[Mark]:
+        """Every mark, in the order painted."""
+        return [m for layer in sorted(self.layers) for m in self.layers[layer]]
 
     def color(self, style: Style) -> QColor:
         """A style's colour, kept apart from the view's highlight colour (whatever it is
@@ -102,13 +111,14 @@ class PageOverlay(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         self.painted = []
         lay = self.view.pages_layout
-        if lay is None or not self.marks:
+        every = self.marks
+        if lay is None or not every:
             return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         offset = self.view.scroll_offset()
         on: dict[int, list[Mark]] = {}
-        for mark in self.marks:
+        for mark in every:
             on.setdefault(mark.page, []).append(mark)
         for page in lay.pages_in(self.view.visible_layout_rect()):
             transform = page.transform(offset)

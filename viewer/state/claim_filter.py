@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Literal, get_args
 
+from .presentation import UNDECIDED, status_word
 from .records import Citations, ClaimEntry
 from .review import ClaimState, Review
 from .rows import ClaimRow
@@ -22,10 +23,13 @@ FilterKind = Literal["all", "undecided", "flagged", "decided", "located", "revie
                      "not_located", "rejected", "uncited"]
 FILTER_KINDS: tuple[FilterKind, ...] = get_args(FilterKind)
 # What the filter menu says for each choice.
+# "To review" are the claims that need a person (the review panel's "to review"); a
+# status is its badge's word.
 FILTER_WORDS: dict[FilterKind, str] = {
-    "all": "All claims", "undecided": "Undecided", "flagged": "Flagged for review",
-    "decided": "Decided", "located": "Located", "review": "Needs review",
-    "not_located": "Not located", "rejected": "Rejected", "uncited": "Uncited"}
+    "all": "All claims", "undecided": UNDECIDED.capitalize(), "flagged": "To review",
+    "decided": "Decided",
+    **{k: status_word(k).capitalize()
+       for k in ("located", "review", "not_located", "rejected", "uncited")}}
 
 
 def fold(text: str) -> str:

@@ -74,16 +74,27 @@ def evidence_sentence(status: EvidenceStatus, *, page: int | None, lines: int,
     """One plain sentence about an evidence item's highlight, or why there is none.
 
     ``page`` is 1-based, ``lines`` the number of rectangles (one per line), ``document``
-    the file's name (None: "the document").
+    the file's name (None: "the document"). The status itself is not repeated: the
+    sentence stands beside its badge.
     """
     where = document or "the document"
     if status in PLACED and page is not None and lines:
-        sentence = (f"Highlighted on page {page} of {where} "
-                    f"({lines} line{'s' if lines != 1 else ''})")
-        return sentence + " — needs review" if status == "review" else sentence
+        return (f"Highlighted on page {page} of {where} "
+                f"({lines} line{'s' if lines != 1 else ''})")
     if status == "rejected":
         return "Rejected — no highlight shown"
     return f"Not found in {where} — no highlight shown"
+
+
+def either_of(statuses: Iterable[BadgeStatus]) -> str:
+    """Badges' words as a list a sentence can hold, in the summary's order.
+
+    >>> either_of(["missing", "review", "not_located"])
+    'needs review, not located or document missing'
+    """
+    chosen = set(statuses)
+    words = [status_word(st) for st in SUMMARY_ORDER if st in chosen]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def explain(status: BadgeStatus) -> str:
@@ -145,6 +156,27 @@ OUTCOME_WORDS: dict[str, str] = {
     "rejected": "rejected",
 }
 UNDECIDED = "undecided"
+# The review's commands, in the words of the Review menu and of the review panel's
+# buttons (which add their key): one per placement and per support decision, beside the
+# decisions' own words above so that the two are kept in step (a test holds the keys).
+PLACEMENT_COMMANDS: dict[str, tuple[str, str]] = {  # (menu text, button label)
+    "confirmed": ("&Confirm Placement", "Confirm"),
+    "wrong_place": ("&Wrong Place", "Wrong place"),
+    "relocated": ("&Relocate…", "Relocate"),
+    "absent": ("&Absent from Document", "Absent"),
+}
+SUPPORT_COMMANDS: dict[str, tuple[str, str]] = {
+    "supported": ("&Supported", "Supported"),
+    "partly": ("&Partly Supported", "Partly"),
+    "not_supported": ("&Not Supported", "Not supported"),
+    "uncitable": ("&Uncitable", "Uncitable"),
+}
+# The short tags a claim's row shows after its badges, for what the review knows of it.
+TAG_WORDS: dict[str, str] = {
+    "flag": "flagged upstream",  # the upstream system asked for a person (a claim's flag)
+    "stale": "stale",  # a decision whose quote or document changed since
+    "decided": "✓ decided",  # every decision the claim needs is made
+}
 STALE_NOTE = "stale: the quote or the document changed since it was decided; not applied"
 
 
@@ -207,6 +239,12 @@ def difference_sentence(kind: str, quote: str | None, page: str | None) -> str:
 DiffMark = Literal["same", "changed", "dropped"]
 _MARKS: dict[str, DiffMark] = {"same": "same", "differs": "changed", "dropped": "dropped"}
 Marked = list[tuple[str, DiffMark]]
+
+
+# What the detail pane and the review panel call a quote's differences from the page.
+DIFFERS = "Differs from the page"
+# The review's progress when no claim needs a person (Review Everything still takes all).
+NOTHING_TO_REVIEW = "Nothing to review"
 
 
 def difference_pair(quote: str | None, page: str | None) -> str:

@@ -13,7 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .presentation import PLACEMENT_WORDS, SUPPORT_WORDS, difference_pair, status_word
+from .presentation import (
+    DIFFERS,
+    NOTHING_TO_REVIEW,
+    PLACEMENT_WORDS,
+    SUPPORT_WORDS,
+    UNDECIDED,
+    difference_pair,
+    status_word,
+)
 from .records import Difference
 from .review import (
     ClaimDecision,
@@ -34,7 +42,7 @@ class PanelText:
     location: str  # where the decisions are saved, or why they are not
     claim: str = ""  # "c8 · evidence 1 of 2 · needs review"
     flag: str = ""  # why the upstream system flagged the claim
-    differences: str = ""  # "differences: 952.18 ≠ 925.18"
+    differences: str = ""  # "Differs from the page: 952.18 ≠ 925.18"
     placement: str = ""  # the current item's decision, or that there is none
     support: str = ""  # the claim's decision, or that there is none
     hint: str = ""  # copies to choose from, or how to relocate
@@ -65,7 +73,7 @@ def decided_by(d: EvidenceDecision | ClaimDecision) -> str:
 def placement_line(item: ItemState) -> str:
     d = item.decision
     if d is None:
-        return "Placement: not decided"
+        return f"Placement: {UNDECIDED}"
     said = f"Placement: {PLACEMENT_WORDS[d.placement]}"
     if d.placement in ("relocated", "confirmed") and d.page is not None and d.rects:
         lines = len(d.rects)
@@ -77,15 +85,20 @@ def placement_line(item: ItemState) -> str:
 def progress_text(review: Review) -> str:
     decided, total = review.progress()
     if review.report is None:
-        return "Review: checking…"
+        return f"Review: {status_word('pending')}"
+    if total == 0 and not review.everything:
+        return NOTHING_TO_REVIEW
     scope = "all claims" if review.everything else "to review"
     return f"{decided} of {total} {scope} decided"
 
 
-def location_text(path: Path | None, where: str, why: str = "") -> str:
-    """Where the decisions are saved, and why there when it is not beside the file."""
+def location_text(path: Path | None, where: str, why: str = "", *, saved: bool = True) -> str:
+    """Where the decisions are saved, and why there when it is not beside the file; while
+    they cannot be (``saved`` False: the panel's problem bar says why), that they are not."""
     if path is None:
         return "Decisions are not saved (no citations file is open)."
+    if not saved:
+        return f"Not saved (why above), kept in this window: {path}"
     if where == "data":
         return f"Saved in citeview's data folder ({why}): {path}"
     return f"Saved to {path}"
@@ -100,7 +113,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         return PanelText(progress, location, claim="Select a claim to decide on it.")
     flag = f"Flagged upstream: {state.claim.flag}" if state.claim.flag else ""
     s = state.support
-    support = "Support: not decided" if s is None else \
+    support = f"Support: {UNDECIDED}" if s is None else \
         f"Support: {SUPPORT_WORDS[s.support]}{decided_by(s)}" + \
         (f" — stale: {state.support_stale}; decide again" if state.support_stale else "")
     base = PanelText(progress, location, flag=flag, support=support,
@@ -111,7 +124,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         return replace(base, claim=f"{state.id} · no evidence: only its support can be "
                                    "decided")
     item = state.items[min(current, len(state.items) - 1)]
-    status = status_word(item.outcome.status) if item.outcome is not None else "checking…"
+    status = status_word(item.outcome.status if item.outcome is not None else "pending")
     head = f"{state.id} · evidence {item.index + 1} of {len(state.items)} · {status}"
     diffs = item.outcome.differences if item.outcome is not None else ()
     found = copies(item.outcome) if item.outcome is not None else ()
@@ -127,7 +140,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
     d = item.decision
     return replace(
         base, claim=head,
-        differences="differences: " + " · ".join(map(difference_text, diffs)) if diffs else "",
+        differences=f"{DIFFERS}: " + " · ".join(map(difference_text, diffs)) if diffs else "",
         placement=placement_line(item), hint=hint,
         evidence_note=d.note if d is not None else None,
         placement_value=d.placement if d is not None and not item.stale else None)

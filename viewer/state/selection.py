@@ -8,7 +8,9 @@ selected, as in any text editor. The selection becomes one rectangle per line, i
 space, and its text. Nothing here knows about pixels, zoom or rotation: the page view
 maps the pointer to words space through the page's own transform before calling in.
 
-Relocating a quote uses it; so can copying selected text.
+A double click selects one word and a triple click a line: the same two points, with
+the selection widened to whole lines (``unit="line"``). Relocating a quote and copying
+text from the page both select this way.
 
 >>> page = PageWordBoxes(0, (WordBox("Total", (10, 10, 40, 20), 0),
 ...                          WordBox("premium", (45, 10, 90, 20), 0),
@@ -30,6 +32,7 @@ from matcher.vocabulary import Rect
 
 Point = tuple[float, float]  # words space, PDF points
 WordSource = Literal["text", "ocr"]
+Unit = Literal["word", "line"]  # what a selection's ends snap to
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +122,39 @@ def union(rects: Iterable[Rect]) -> Rect:
             max(r[2] for r in items), max(r[3] for r in items))
 
 
-def select(page: PageWordBoxes, anchor: Point, focus: Point) -> WordSelection | None:
+def select(page: PageWordBoxes, anchor: Point, focus: Point, *, unit: Unit = "word"
+           ) -> WordSelection | None:
     """The words from the one at (or nearest) ``anchor`` to the one at (or nearest)
-    ``focus``, in reading order; None on a page without words."""
+    ``focus``, in reading order, widened to whole lines when ``unit`` is ``"line"``;
+    None on a page without words.
+
+    >>> page = PageWordBoxes(0, (WordBox("a", (0, 0, 5, 5), 0), WordBox("b", (9, 0, 14, 5), 0),
+    ...                          WordBox("c", (0, 9, 5, 14), 1)))
+    >>> select(page, (10, 2), (10, 2), unit="line").text()
+    'a b'
+    """
     a = word_at(page, anchor)
     f = word_at(page, focus)
     if a is None or f is None:
         return None
+    if unit == "line":
+        lo, hi = line_span(page, min(a, f))[0], line_span(page, max(a, f))[1]
+        a, f = (lo, hi) if a <= f else (hi, lo)
     return WordSelection(page, a, f)
+
+
+def line_span(page: PageWordBoxes, index: int) -> tuple[int, int]:
+    """The first and last word index of the line word ``index`` stands on (a line's
+    words are neighbours in reading order)."""
+    line = page.words[index].line
+    lo = hi = index
+    while lo > 0 and page.words[lo - 1].line == line:
+        lo -= 1
+    while hi + 1 < len(page.words) and page.words[hi + 1].line == line:
+        hi += 1
+    return lo, hi
+
+
+def select_all(page: PageWordBoxes) -> WordSelection | None:
+    """Every word of the page; None on a page without words."""
+    return WordSelection(page, 0, len(page.words) - 1) if page.words else None

@@ -18,6 +18,7 @@ class ClaimFilterBar(QWidget):
     """A search box and a filter choice for the claims list."""
 
     changed = Signal()
+    done_editing = Signal()  # Enter in the search box: the keys are the page's again
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -25,7 +26,9 @@ class ClaimFilterBar(QWidget):
         self.search.setPlaceholderText("Search claims and quotes (/)")
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Search claims and quotes")
+        self.search.setToolTip("Search claims and quotes (/): every word typed, in any order")
         self.search.textChanged.connect(lambda _t: self.changed.emit())
+        self.search.returnPressed.connect(self.done_editing)
         self.choice = QComboBox()
         self.choice.setAccessibleName("Show claims")
         for kind in FILTER_KINDS:

@@ -27,6 +27,7 @@ from matcher.vocabulary import PLACED
 
 from ..palette import badge_color
 from ..state.presentation import (
+    DIFFERS,
     SCORE_EXPLANATION,
     STATUS_WORDS,
     UNCITED_SENTENCE,
@@ -122,7 +123,7 @@ class DetailPane(QTextBrowser):
             out.append(f"<p><b>Found under the highlight</b><br>“{_marked(found)}”</p>")
         if ev.differences:
             pairs = " · ".join(escape(difference_pair(d.quote, d.page)) for d in ev.differences)
-            out.append(f'<p><b>Differs from the page</b><br><span style="'
+            out.append(f'<p><b>{DIFFERS}</b><br><span style="'
                        f'{DIFF_STYLES["changed"]}">{pairs}</span></p>')
         facts = []
         if ev.score is not None:

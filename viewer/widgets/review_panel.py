@@ -15,14 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QColor, QPalette, QResizeEvent
+from PySide6.QtGui import QAction, QColor, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from ..palette import notice_color
 from ..state.review_text import PanelText
+from .labels import LineLabel, WrapLabel
 
 
 @dataclass(frozen=True)
@@ -48,58 +48,6 @@ def _button(action: QAction) -> QToolButton:
     button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     button.setAutoRaise(False)
     return button
-
-
-def _label(*, bold: bool = False) -> QLabel:
-    """A plain-text label that wraps, may be narrower than its text, and can be copied."""
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    if bold:
-        _bold(label)
-    return label
-
-
-def _bold(widget: QWidget) -> None:
-    font = widget.font()
-    font.setBold(True)
-    widget.setFont(font)
-
-
-class LineLabel(QLabel):
-    """One line of text, cut with "…" when it is wider than the label (the whole text is
-    its tooltip and :meth:`text`), so the panel keeps one height whatever it says."""
-
-    def __init__(self, *, bold: bool = False, squeeze: bool = True) -> None:
-        super().__init__()
-        self._full = ""
-        self._squeeze = squeeze
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        if squeeze:
-            self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        if bold:
-            _bold(self)
-
-    def setText(self, text: str) -> None:
-        self._full = text
-        self.setToolTip(text if text else "")
-        self._fit()
-
-    def text(self) -> str:
-        return self._full
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit()
-
-    def _fit(self) -> None:
-        if not self._squeeze:
-            super().setText(self._full)
-            return
-        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight,
-                                                      max(0, self.width())))
 
 
 class ReviewPanel(QFrame):
@@ -123,7 +71,7 @@ class ReviewPanel(QFrame):
         self.hint = LineLabel()
         self.evidence_note = self._note("Note on this evidence item (E)", "evidence")
         self.claim_note = self._note("Note on the claim (Shift+E)", "claim")
-        self.problem = _label()
+        self.problem = WrapLabel()
         self._build()
         self.show_text(PanelText("", ""))
 
@@ -156,13 +104,24 @@ class ReviewPanel(QFrame):
         notes = QHBoxLayout()
         notes.addWidget(self.evidence_note, 1)
         notes.addWidget(self.claim_note, 1)
+        # Why the decisions are not saved, across the panel's width (a sentence or two
+        # naming a file), and the ways out in a row under it.
         self.problem_bar = QFrame()
         self.problem_bar.setAutoFillBackground(True)
-        bar = QHBoxLayout(self.problem_bar)
+        bar = QVBoxLayout(self.problem_bar)
         bar.setContentsMargins(6, 3, 6, 3)
-        bar.addWidget(self.problem, 1)
+        bar.setSpacing(3)
+        bar.addWidget(self.problem)
+        remedies = QHBoxLayout()
+        remedies.setSpacing(3)
+        remedies.addStretch(1)
         for action in self.actions.remedies:
-            bar.addWidget(_button(action))
+            button = _button(action)
+            remedies.addWidget(button)
+            # Only the ways out that apply are offered (a tool button would show the others
+            # greyed out).
+            action.changed.connect(lambda b=button, a=action: b.setVisible(a.isVisible()))
+        bar.addLayout(remedies)
         column = QVBoxLayout(self)
         column.setContentsMargins(8, 4, 8, 4)
         column.setSpacing(2)
@@ -205,17 +164,6 @@ class ReviewPanel(QFrame):
             edit.setEnabled(note is not None)
         self.problem.setText(problem)
         self.problem_bar.setVisible(bool(problem))
-        self._fit_problem()
         layout = self.layout()
         if layout is not None:
             layout.activate()  # lay out now: a grab taken next shows the new words whole
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_problem()
-
-    def _fit_problem(self) -> None:
-        """The problem sentence wraps: keep room for all its lines at this width."""
-        width = max(1, self.problem.width())
-        # heightForWidth says -1 for a label without text.
-        self.problem.setMinimumHeight(max(0, self.problem.heightForWidth(width)))

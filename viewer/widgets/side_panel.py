@@ -46,7 +46,8 @@ class SidePanel(QTabWidget):
         self.thumbnails.page_chosen.connect(self.page_chosen)
         self.outline.page_chosen.connect(self.page_chosen)
         self.hits.hit_chosen.connect(self.hit_chosen)
-        self.setMinimumWidth(self.thumbnails.minimumWidth() + 8)
+        # As narrow as a column of thumbnails, but never so narrow the tabs' names are cut.
+        self.setMinimumWidth(max(self.thumbnails.minimumWidth() + 8, bar.sizeHint().width() + 4))
 
     def set_outline_available(self, available: bool) -> None:
         self.setTabEnabled(OUTLINE, available)

@@ -11,12 +11,26 @@ from __future__ import annotations
 import platform
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QSpinBox, QToolBar
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSpinBox,
+    QTextBrowser,
+    QToolBar,
+    QVBoxLayout,
+)
 
+from ..state.presentation import either_of
+from ..state.rows import FLAGGED_BADGES
 from .settings import Preferences
 
 Slot = Callable[[], object]
@@ -64,7 +78,7 @@ class WindowActions(QObject):
         self.export = self._action("&Export…", slots.export, "Ctrl+E",
                                    tip="Write an annotated PDF, an HTML report, CSV, "
                                        "W3C annotations")
-        self.quit = self._action("&Quit", slots.quit, S.Quit)
+        self.quit = self._action("&Quit", slots.quit, S.Quit, "Ctrl+Q")
         self.zoom_in = self._action("Zoom &In", slots.zoom_in, S.ZoomIn, "Ctrl+=")
         self.zoom_out = self._action("Zoom &Out", slots.zoom_out, S.ZoomOut)
         self.zoom_100 = self._action("&Actual Size", slots.actual_size, "Ctrl+0")
@@ -77,7 +91,7 @@ class WindowActions(QObject):
         self.prev = self._action("&Previous Claim", slots.previous_claim, "K",
                                  tip="Select the previous claim")
         self.next_flag = self._action("Next &Flagged", slots.next_flagged, "F",
-                                      tip="Next claim that needs review or was not located")
+                                      tip=f"Next claim marked {either_of(FLAGGED_BADGES)}")
         self.prev_flag = self._action("Previous F&lagged", slots.previous_flagged, "Shift+F")
         self.shortcuts = self._action("&Keyboard Shortcuts", slots.shortcuts, "F1")
         self.about = self._action("&About citeview", slots.about)
@@ -152,8 +166,11 @@ def command(parent: QObject, text: str, slot: Slot, *shortcuts: str | QKeySequen
             tip: str = "") -> QAction:
     """A window command: its menu text, what it does, its keys and its status-bar tip."""
     action = QAction(text, parent)
-    if shortcuts:
-        action.setShortcuts([QKeySequence(s) for s in shortcuts])
+    # A platform may have no key for a standard command (an empty sequence), or give the
+    # same key twice: each key is bound once.
+    keys = list(dict.fromkeys(k for k in (QKeySequence(s) for s in shortcuts) if not k.isEmpty()))
+    if keys:
+        action.setShortcuts(keys)
     if tip:
         action.setStatusTip(tip)
     action.triggered.connect(lambda _checked=False: slot())
@@ -170,21 +187,81 @@ class Toolbar:
     page_count_label: QLabel
 
 
+def menu_actions(menu: QMenu) -> list[QAction]:
+    """The commands of a menu and of its submenus, in menu order."""
+    out: list[QAction] = []
+    for a in menu.actions():
+        sub = a.menu()
+        if isinstance(sub, QMenu):
+            out += menu_actions(sub)
+        elif not a.isSeparator():
+            out.append(a)
+    return out
+
+
+def shortcut_table(window: QMainWindow) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every command of the menu bar's menus that has keys, menu by menu: the menu's
+    title and (keys, command) rows, all of a command's keys, the usual one first."""
+    table = []
+    for top in window.menuBar().actions():
+        menu = top.menu()
+        rows = []
+        for a in menu_actions(menu) if isinstance(menu, QMenu) else ():
+            keys = [k.toString(QKeySequence.SequenceFormat.NativeText)
+                    for k in a.shortcuts() if not k.isEmpty()]
+            if keys:
+                rows.append((" or ".join(keys), a.text().replace("&", "")))
+        if rows:
+            table.append((top.text().replace("&", ""), rows))
+    return table
+
+
 def shortcut_lines(window: QMainWindow) -> list[str]:
-    """Every menu command with a shortcut, as "keys<TAB>command" lines."""
-    lines = []
-    for menu in window.menuBar().findChildren(QMenu):
-        for a in menu.actions():
-            if not a.shortcut().isEmpty():
-                keys = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-                lines.append(f"{keys}\t{a.text().replace('&', '')}")
-    return lines
+    """Every menu command with keys, as "keys<TAB>command" lines."""
+    return [f"{keys}\t{name}" for _menu, rows in shortcut_table(window)
+            for keys, name in rows]
+
+
+# What the keyboard-shortcut help says besides the menus' commands: the mouse, and the
+# keys the page takes when it has the focus.
+MOUSE_AND_PAGE_KEYS = (("Ctrl+wheel", "Zoom around the pointer"),
+                       ("Drag on the page", "Select words (double click: a word; "
+                                            "triple click: a line)"),
+                       ("Esc on the page", "Clear the selected words"))
+
+
+def shortcuts_html(window: QMainWindow) -> str:
+    """Help ▸ Keyboard Shortcuts: a table per menu, then the mouse and the page."""
+    # One table, so the keys line up in one column; each menu's title heads its rows.
+    rows = []
+    for title, keys in [*shortcut_table(window), ("Mouse and page", list(MOUSE_AND_PAGE_KEYS))]:
+        rows.append(f'<tr><td colspan=2 style="padding-top:8px"><b>{escape(title)}</b></td></tr>')
+        rows += [f"<tr><td>{escape(k)}</td><td>{escape(n)}</td></tr>" for k, n in keys]
+    return f"<table cellspacing=2 cellpadding=2>{''.join(rows)}</table>"
 
 
 def show_shortcuts(window: QMainWindow) -> None:
-    """The Help ▸ Keyboard Shortcuts box: every menu command with keys, and the wheel."""
-    lines = [*shortcut_lines(window), "Ctrl+wheel\tZoom around the pointer"]
-    QMessageBox.information(window, "Keyboard shortcuts", "\n".join(lines))
+    """Help ▸ Keyboard Shortcuts (see :func:`shortcuts_dialog`)."""
+    shortcuts_dialog(window).exec()
+
+
+def shortcuts_dialog(window: QMainWindow) -> QDialog:
+    """The Help ▸ Keyboard Shortcuts box: every menu command with keys, and the mouse; it
+    scrolls, so it fits a small screen."""
+    dialog = QDialog(window)
+    dialog.setWindowTitle("Keyboard shortcuts")
+    text = QTextBrowser(dialog)
+    text.setHtml(shortcuts_html(window))
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    column = QVBoxLayout(dialog)
+    column.addWidget(text)
+    column.addWidget(buttons)
+    # As tall as the list wants, within the screen and about the window it belongs to.
+    screen = window.screen().availableGeometry()
+    dialog.resize(min(560, screen.width() - 40),
+                  min(720, screen.height() - 80, max(360, window.height() - 40)))
+    return dialog
 
 
 def about_text() -> str:

@@ -28,6 +28,7 @@ from matcher.vocabulary import CancelCallback, ProgressCallback
 from ..checker.client import CheckClient
 from ..state.documents import Inspection
 from ..state.files import opens_as_pdf, resolved
+from ..state.presentation import status_word
 from ..state.records import Citations, Report
 from ..state.session import Change, Session
 from .operations import Operation, Operations
@@ -206,7 +207,7 @@ class Controller(QObject):
         doc = problems[0]
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         if doc.state == "missing":
-            self.notice.emit(Notice(f"document missing: {doc.path}{more}", "error",
+            self.notice.emit(Notice(f"{status_word('missing')}: {doc.path}{more}", "error",
                                     [("Locate…", lambda: self.locate_document(doc.id))]))
         elif doc.state in ("encrypted", "bad_password"):
             self.notice.emit(Notice(

@@ -3,16 +3,23 @@
 Selecting words on a page (relocating a quote, copying text) needs the page's own word
 boxes, which only the check process can read. :class:`PageWordsCache` asks for a page the
 first time it is wanted, in the background, and says when it has arrived; pages asked
-for again are answered from memory. It knows nothing about what the words are for.
+for again are answered from memory (the pages used last, up to :data:`KEPT_PAGES`). It
+knows nothing about what the words are for.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 from PySide6.QtCore import QObject, Signal
 
 from ..state.selection import PageWordBoxes
 from ..state.session import Session
 from .controller import Controller
+
+# Pages whose words are kept. A page's words take roughly 100 kB; a reader selecting text
+# works on a few pages at a time, and a page dropped is simply asked for again.
+KEPT_PAGES = 64
 
 
 class PageWordsCache(QObject):
@@ -26,7 +33,8 @@ class PageWordsCache(QObject):
         super().__init__(parent)
         self.session = session
         self.controller = controller
-        self.words: dict[tuple[str, int], PageWordBoxes] = {}  # (document path, page)
+        # (document path, page) → its words, the page used last at the end.
+        self.words: OrderedDict[tuple[str, int], PageWordBoxes] = OrderedDict()
         self._asked: set[tuple[str, int]] = set()
 
     def document(self) -> tuple[str, str | None] | None:
@@ -46,12 +54,17 @@ class PageWordsCache(QObject):
         path, password = doc
         key = (path, page)
         known = self.words.get(key)
-        if known is not None or key in self._asked:
+        if known is not None:
+            self.words.move_to_end(key)
             return known
+        if key in self._asked:
+            return None
         self._asked.add(key)
 
         def came(words: PageWordBoxes) -> None:
             self.words[key] = words
+            while len(self.words) > KEPT_PAGES:
+                self.words.popitem(last=False)
             self._asked.discard(key)
             if self.document() == doc:
                 self.arrived.emit(page)

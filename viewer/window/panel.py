@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QSplitter
 
 from ..checker.protocol import OutlineEntry
@@ -23,8 +23,10 @@ from .find import FindController
 if TYPE_CHECKING:
     from .shell import MainWindow
 
-# Width of the side panel when first shown (logical pixels).
-PANEL_WIDTH = 200
+# Width of the side panel when shown (logical pixels), but at most this share of the
+# pages' side: in a small window the pages keep the room (the thumbnails fit down to the
+# panel's minimum width).
+PANEL_WIDTH, PANEL_SHARE = 200, 0.3
 
 
 class PanelController(QObject):
@@ -46,6 +48,7 @@ class PanelController(QObject):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([PANEL_WIDTH, max(1, view.width() - PANEL_WIDTH)])
+        self.panel.installEventFilter(self)  # shown: not wider than its share
         self.panel.setVisible(window.interactive and window.prefs.side_panel())
         self._outline_of: str | None = None
         self.panel.page_chosen.connect(self._go_to)
@@ -70,6 +73,18 @@ class PanelController(QObject):
     def show_tab(self, tab: int) -> None:
         self.set_shown(True)
         self.panel.setCurrentIndex(tab)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.panel and event.type() == QEvent.Type.Show:
+            QTimer.singleShot(0, self._fit_width)  # once the window has laid it out
+        return False
+
+    def _fit_width(self) -> None:
+        total = self.splitter.width()
+        want = max(self.panel.minimumWidth(), min(PANEL_WIDTH, int(total * PANEL_SHARE)))
+        sizes = self.splitter.sizes()
+        if len(sizes) == 2 and sizes[0] > want and total > 0:
+            self.splitter.setSizes([want, sum(sizes) - want])
 
     # -- keeping in step ------------------------------------------------------------------
     def show_document(self) -> None:

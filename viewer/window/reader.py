@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-from PySide6.QtWidgets import QColorDialog, QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QColorDialog, QMenu, QMessageBox, QSizePolicy
 
 from ..palette import badge_color
 from ..render.tiles import DocRef
@@ -29,6 +30,7 @@ from ..state.presentation import (
     summary_line,
 )
 from ..state.session import Change
+from ..widgets.labels import LineLabel
 from .actions import command
 from .controller import Notice
 from .files import RecentFiles
@@ -44,6 +46,9 @@ if TYPE_CHECKING:
     from .shell import MainWindow
 
 Slot = Callable[[], object]
+# The status bar: room kept beside a message (its margins and the size grip), and the
+# least of the summary left while a message needs the rest (logical pixels).
+SUMMARY_PAD, MESSAGE_PAD, SUMMARY_MIN = 8, 48, 120
 
 
 class Reader(QObject):
@@ -62,10 +67,15 @@ class Reader(QObject):
         self.copying = ClaimCopying(window)
         self.print_queue = window.renderer.side_queue(PRINT_CACHE_BYTES)
         self.job: PrintJob | None = None
+        self._bar = window.statusBar()
         self._build_actions()
-        self.summary = QLabel()
+        # Whole, but cut ("…", the whole in its tooltip) while a message needs the room.
+        self.summary = LineLabel()
         self.summary.setObjectName("summary")
-        window.statusBar().addPermanentWidget(self.summary)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+        self._bar.addPermanentWidget(self.summary)
+        self._bar.messageChanged.connect(lambda _text: self._fit_summary())
+        self._bar.installEventFilter(self)  # resized: fit the summary again
         window.claims.menu_parts.append(self.copying.add_to)
         window.detail.link.connect(lambda link: link.startswith("tip:") and self.show_badges())
         window.view.menu_parts.append(PageMenu(window, self._page_commands).add_to)
@@ -115,8 +125,10 @@ class Reader(QObject):
         if edit is None:
             edit = QMenu("&Edit", bar)
             bar.insertMenu(menus["&View"].menuAction(), edit)
-        _add(edit, (self.find_action, self.find_next, self.find_previous, None,
-                    self.copy_quote, self.copy_found, self.copy_citation))
+        words = w.selecting
+        _add(edit, (words.copy_action, words.select_all_action, None, self.find_action,
+                    self.find_next, self.find_previous, None, self.copy_quote,
+                    self.copy_found, self.copy_citation))
         _add(menus["&View"], (None, self.side_panel, None, self.rotate_left,
                               self.rotate_right, None, self.find_color))
         _insert(menus["&File"], w.commands.quit, (self.print_action, self.print_claim, None))
@@ -124,14 +136,30 @@ class Reader(QObject):
 
     def _page_commands(self) -> Sequence[QAction | None]:
         c = self.window.commands
-        return (self.find_action, None, c.zoom_in, c.zoom_out, c.fit_width, c.fit_page, None,
-                self.rotate_left, self.rotate_right, None, self.print_action)
+        return (self.window.selecting.select_all_action, self.find_action, None, c.zoom_in,
+                c.zoom_out, c.fit_width, c.fit_page, None, self.rotate_left, self.rotate_right,
+                None, self.print_action)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.panel.panel and event.type() in (QEvent.Type.Show,
                                                               QEvent.Type.Hide):
             self.side_panel.setChecked(self.panel.is_shown())
+        elif watched is self._bar and event.type() == QEvent.Type.Resize:
+            self._fit_summary()
         return False
+
+    def _fit_summary(self) -> None:
+        """The summary's width: all of it, unless a message beside it would be cut."""
+        w, label, bar = self.window, self.summary, self._bar
+        if not shiboken6.isValid(w) or not shiboken6.isValid(bar):
+            return  # the window is being destroyed
+        metrics = label.fontMetrics()
+        whole = metrics.horizontalAdvance(label.text()) + SUMMARY_PAD
+        message = bar.currentMessage()
+        others = sum(x.width() for x in (w.progress, w.cancel_button) if x.isVisible())
+        room = bar.width() - others - metrics.horizontalAdvance(message) \
+            - MESSAGE_PAD
+        label.setFixedWidth(whole if not message else max(SUMMARY_MIN, min(whole, room)))
 
     # -- the summary ------------------------------------------------------------------------
     def _on_session(self, change: Change) -> None:
@@ -140,14 +168,15 @@ class Reader(QObject):
             rows = s.rows()
             if s.citations is None:
                 self.summary.setText("")
-                self.summary.setToolTip("")
             elif s.report is None:
-                self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: checking…")
+                self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: "
+                                     f"{status_word('pending')}")
             else:
-                self.summary.setText(claims_summary(r.status for r in rows))
-                self.summary.setToolTip(
-                    "Each claim is counted once, by its worst evidence item.\n"
-                    f"Evidence items: {summary_line(s.report.summary)}")
+                text = claims_summary(r.status for r in rows)
+                self.summary.setText(text, tip=(
+                    f"{text}\nEach claim is counted once, by its worst evidence item.\n"
+                    f"Evidence items: {summary_line(s.report.summary)}"))
+            self._fit_summary()
         if change in ("citations", "selection", "report"):
             has = s.selected is not None
             for action in (self.copy_quote, self.copy_found, self.copy_citation,

@@ -1,8 +1,9 @@
 """Relocating a quote by selecting words on the page, and the marks the review draws there.
 
-Relocating (the ``R`` key) lets the reviewer drag across words; the selection snaps to
-whole words using the page's own word boxes, asked of the check process once per page
-and kept, and becomes one rectangle per line in words space. ``Enter`` records it as the
+Relocating (the ``R`` key) lets the reviewer drag across words with the window's own
+word selection (:mod:`.page_selection`): it snaps to whole words using the page's own
+word boxes, asked of the check process once per page and kept, and becomes one
+rectangle per line in words space. ``Enter`` records it as the
 item's ``relocated`` placement; ``Esc`` gives up. Besides the selection, the overlay
 shows what the reviewer is deciding among: each copy of the quoted words, numbered, when
 the placement is in doubt because the words stand more than once; the item being decided
@@ -13,14 +14,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from ..render.overlay import Mark, PageOverlay, Style
-from ..render.view import PageView
-from ..render.word_drag import WordDrag
+from ..render.overlay import Mark, Style
 from ..state.review import SHOWS_WORDS, copies
-from ..state.selection import PageWordBoxes, WordSelection
+from ..state.selection import PageWordBoxes
 from ..state.session import Change
-from .controller import Controller
-from .page_words import PageWordsCache
+from .page_selection import PageSelection, no_words
 from .review import ReviewController
 
 
@@ -30,22 +28,20 @@ class Relocation(QObject):
     changed = Signal()  # relocating started or ended, or the selection changed
     message = Signal(str)  # a sentence for the status bar
 
-    def __init__(self, review: ReviewController, view: PageView, controller: Controller,
+    def __init__(self, review: ReviewController, selecting: PageSelection,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.review = review
         self.session = review.session
-        self.view = view
-        self.controller = controller
-        self.overlay = PageOverlay(view)
-        self.cache = PageWordsCache(self.session, controller, self)
+        self.view = selecting.view
+        self.overlay = selecting.overlay
+        self.cache = selecting.cache
         self.cache.arrived.connect(self._arrived)
-        self.cache.failed.connect(self.message)
-        self.drag = WordDrag(view, self.words_of)
+        self.drag = selecting.drag
         self.drag.changed.connect(self._on_selection)
         self.active = False
         review.changed.connect(self.refresh_marks)
-        view.current_page_changed.connect(self._prefetch_current)
+        self.view.current_page_changed.connect(self._prefetch_current)
         self.session.changed.connect(self._on_session)
 
     # -- relocating ---------------------------------------------------------------------
@@ -96,11 +92,9 @@ class Relocation(QObject):
         return self.cache.ready(page)
 
     def _arrived(self, page: int) -> None:
-        self.drag.words_arrived(page)
         words = self.cache.words_of(page)
         if self.active and words is not None and not words.words:
-            self.message.emit(f"Page {page + 1} has no words to select (a scanned page "
-                              "whose text has not been recognised yet).")
+            self.message.emit(no_words(page))
 
     def _prefetch_current(self, page: int) -> None:
         if self.active and page >= 0:
@@ -110,9 +104,9 @@ class Relocation(QObject):
         if change == "selection" and self.active:
             self.stop()  # the words were to be for the claim that was selected
 
-    def _on_selection(self, _selection: WordSelection | None) -> None:
-        self.refresh_marks()
-        self.changed.emit()
+    def _on_selection(self, _selection: object) -> None:
+        if self.active:  # otherwise the words are selected for copying, not for the review
+            self.changed.emit()
 
     # -- marks --------------------------------------------------------------------------
     def refresh_marks(self) -> None:
@@ -135,7 +129,4 @@ class Relocation(QObject):
                 and current.outcome.document == doc:
             for n, copy in enumerate(copies(current.outcome), start=1):
                 marks.append(Mark(copy.page - 1, copy.rects, Style.COPY, str(n)))
-        selection = self.drag.selection
-        if self.active and selection is not None:
-            marks.append(Mark(selection.page.page, selection.line_rects(), Style.SELECTION))
-        self.overlay.set_marks(marks)
+        self.overlay.set_marks(marks)  # the selection is drawn by the page selection

@@ -18,21 +18,15 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from ..state.presentation import PLACEMENT_COMMANDS, SUPPORT_COMMANDS
 from ..state.review import PLACEMENTS, SUPPORTS, Placement, Support
 
 Slot = Callable[[], object]
-# The key of each decision, and the words its command says.
-# (key, menu text, button label)
-PLACEMENT_KEYS: dict[Placement, tuple[str, str, str]] = {
-    "confirmed": ("C", "&Confirm Placement", "Confirm"),
-    "wrong_place": ("W", "&Wrong Place", "Wrong place"),
-    "relocated": ("R", "&Relocate…", "Relocate"),
-    "absent": ("A", "&Absent from Document", "Absent")}
-SUPPORT_KEYS: dict[Support, tuple[str, str, str]] = {
-    "supported": ("S", "&Supported", "Supported"),
-    "partly": ("P", "&Partly Supported", "Partly"),
-    "not_supported": ("X", "&Not Supported", "Not supported"),
-    "uncitable": ("U", "&Uncitable", "Uncitable")}
+# The key of each decision (the words of its command are presentation's).
+PLACEMENT_KEYS: dict[Placement, str] = {
+    "confirmed": "C", "wrong_place": "W", "relocated": "R", "absent": "A"}
+SUPPORT_KEYS: dict[Support, str] = {
+    "supported": "S", "partly": "P", "not_supported": "X", "uncitable": "U"}
 # Copies of a quote that can be chosen with one key.
 MAX_COPY_KEYS = 9
 
@@ -73,7 +67,7 @@ class ReviewActions(QObject):
         self.prev_item = a("Previous Evidence &Item", lambda: slots.step_item(-1), "Shift+I")
         self.placements: dict[Placement, QAction] = {}
         for p in PLACEMENTS:
-            key, text, label = PLACEMENT_KEYS[p]
+            key, (text, label) = PLACEMENT_KEYS[p], PLACEMENT_COMMANDS[p]
             slot = slots.relocate if p == "relocated" else (lambda p=p: slots.placement(p))
             self.placements[p] = a(text, slot, key, checkable=True, label=f"{label} ({key})")
         self.accept = a("Record &Selected Words", slots.accept, "Return", "Enter")
@@ -82,7 +76,7 @@ class ReviewActions(QObject):
                        for n in range(1, MAX_COPY_KEYS + 1)]
         self.supports: dict[Support, QAction] = {}
         for s in SUPPORTS:
-            key, text, label = SUPPORT_KEYS[s]
+            key, (text, label) = SUPPORT_KEYS[s], SUPPORT_COMMANDS[s]
             self.supports[s] = a(text, lambda s=s: slots.support(s), key, checkable=True,
                                  label=f"{label} ({key})")
         self.evidence_note = a("Note on Evidence Item…", lambda: slots.note("evidence"), "E")
@@ -100,10 +94,11 @@ class ReviewActions(QObject):
                             tip="Every claim and item, not only those that need a person")
         self.everything.toggled.connect(slots.everything)
         self.search = a("Search Claims", slots.search, "/")
-        self.save_as = a("Save Review &As…", slots.save_as, "Ctrl+Shift+S")
+        # The panel's problem bar offers these as buttons under their short names.
+        self.save_as = a("Save Review &As…", slots.save_as, "Ctrl+Shift+S", label="Save As…")
         self.retry = a("Try Again", slots.retry)
-        self.merge = a("&Merge with File on Disk", slots.merge)
-        self.overwrite = a("&Overwrite File on Disk", slots.overwrite)
+        self.merge = a("&Merge with File on Disk", slots.merge, label="Merge")
+        self.overwrite = a("&Overwrite File on Disk", slots.overwrite, label="Overwrite")
         self.reviewer = a("Reviewer &Name…", slots.reviewer)
 
     def _action(self, text: str, slot: Slot, *keys: str, checkable: bool = False,

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from matcher.vocabulary import Rect
 
 from ..state import claim_filter
+from ..state.presentation import TAG_WORDS
 from ..state.review import Placement, Support, copies
 from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
@@ -49,7 +50,7 @@ class ReviewUi(QObject):
         super().__init__(window)
         self.window = window
         self.controller = ReviewController(window.session, window.prefs.reviewer(), self)
-        self.relocation = Relocation(self.controller, window.view, window.controller, self)
+        self.relocation = Relocation(self.controller, window.selecting, self)
         self.actions = ReviewActions(window, ReviewSlots(
             step_queue=self.step_queue, step_item=self.step_item, placement=self.decide,
             relocate=self.relocate, accept=self.relocation.accept, cancel=self.cancel,
@@ -73,7 +74,9 @@ class ReviewUi(QObject):
         self.panel.note_edited.connect(self._note_edited)
         self.panel.done_editing.connect(lambda: window.view.setFocus())
         self.filter_bar.changed.connect(self.apply_filter)
+        self.filter_bar.done_editing.connect(lambda: window.view.setFocus())
         window.claims.model_.modelReset.connect(self.apply_filter)
+        window.detail.link.connect(self._followed)
         window.installEventFilter(self)
         self.refresh()
 
@@ -109,7 +112,7 @@ class ReviewUi(QObject):
         c, s, w = self.controller, self.controller.session, self.window
         store = c.store
         location = location_text(store.path if store else None, store.where if store else "",
-                                 store.why if store else "")
+                                 store.why if store else "", saved=c.problem is None)
         selection = self.relocation.drag.selection
         text = panel_text(c.review, s.selected, c.current, location=location,
                           relocating=self.relocation.active,
@@ -153,14 +156,10 @@ class ReviewUi(QObject):
         state = self.controller.review.claim_state(claim_id)
         if state is None:
             return []
-        tags = []
-        if state.claim.flag:
-            tags.append("flagged")
-        if state.support_stale or any(i.stale for i in state.items):
-            tags.append("stale")
-        if state.decided:
-            tags.append("✓ decided")
-        return tags
+        said = {"flag": bool(state.claim.flag),
+                "stale": state.support_stale or any(i.stale for i in state.items),
+                "decided": state.decided}
+        return [TAG_WORDS[k] for k, shown in said.items() if shown]
 
     def apply_filter(self) -> None:
         s, bar = self.window.session, self.filter_bar
@@ -179,9 +178,24 @@ class ReviewUi(QObject):
             self.window.session.select(target)
 
     def step_item(self, delta: int) -> None:
+        """The claim's next or previous evidence item, shown where it stands."""
         state = self.controller.state()
         if state is not None and state.items:
             self.controller.current = (self.controller.current + delta) % len(state.items)
+            self.refresh()
+            self.window.reader.navigator.follow(f"show:{self.controller.current}")
+
+    def _followed(self, link: str) -> None:
+        """A link of the detail pane to one evidence item (``show:I``, ``copy:I:K``,
+        ``page:I:N``) makes that item the one decided: the keys act on what is shown."""
+        kind, _, rest = link.partition(":")
+        index = rest.partition(":")[0]
+        state = self.controller.state()
+        if kind in ("show", "copy", "page") and index.isdigit() and state is not None \
+                and int(index) < len(state.items) and int(index) != self.controller.current:
+            if self.relocation.active:
+                self.relocation.stop()
+            self.controller.current = int(index)
             self.refresh()
 
     def decide(self, placement: Placement) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +38,8 @@ from ..render.renderer import Renderer
 from ..render.tiles import DocRef
 from ..render.view import PageView
 from ..state.files import CITATION_SUFFIXES, demo_path
+from ..state.presentation import either_of
+from ..state.rows import FLAGGED_BADGES
 from ..state.session import Change, Session
 from ..widgets.claims import ClaimList
 from ..widgets.detail import DetailPane
@@ -46,12 +49,16 @@ from .controller import Busy, Controller, Notice
 from .export import ExportCommand
 from .files import NOTHING_OPEN, dialog_folder, empty_text, file_dialog
 from .page_box import PageBox
+from .page_selection import PageSelection
 from .reader import Reader
 from .review_ui import ReviewUi
 from .settings import Preferences
 
 # Width of the claims side: a share of the window, within limits (logical pixels).
 LEFT_SHARE, LEFT_MIN, LEFT_MAX = 0.3, 260, 460
+# Height of the claims list (with its filter bar) as a share of the left side; the rest is
+# the detail pane, which scrolls.
+CLAIMS_SHARE = 0.55
 OPEN_FILTER = "Citations or PDF (*.cite *.json *.pdf);;Citations (*.cite *.json);;PDF (*.pdf)"
 
 
@@ -90,6 +97,9 @@ class MainWindow(QMainWindow):
         self._split_done = False
         self._build()
         self._connect()
+        # Words selected on the page, to copy them (and to relocate a quote, in the review).
+        self.selecting = PageSelection(self.session, self.view, self.controller, self)
+        self.selecting.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.review = ReviewUi(self)
         self.setAcceptDrops(True)
         self.setWindowTitle("citeview")
@@ -143,15 +153,7 @@ class MainWindow(QMainWindow):
         self.page_box, self.page_count_label = bar.page_box, bar.page_count_label
         self.pages = PageBox(self.view, self.page_box, self.page_count_label,
                              self._page_complaint)
-        self.progress = QProgressBar()
-        self.progress.setMaximumWidth(220)
-        self.progress.setTextVisible(True)
-        self.progress.hide()
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(c.cancel_check)
-        self.cancel_button.hide()
-        self.statusBar().addPermanentWidget(self.progress)
-        self.statusBar().addPermanentWidget(self.cancel_button)
+        self.progress, self.cancel_button = busy_widgets(self.statusBar(), c.cancel_check)
 
     def _connect(self) -> None:
         c = self.controller
@@ -201,7 +203,8 @@ class MainWindow(QMainWindow):
         if target is not None:
             self.session.select(target)
         elif flagged:
-            self.statusBar().showMessage("No claim needs review or is unlocated.", 5000)
+            self.statusBar().showMessage(f"No claim is marked {either_of(FLAGGED_BADGES)}.",
+                                         5000)
 
     def is_busy(self) -> bool:
         return self.controller.is_busy()
@@ -238,15 +241,7 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _show_progress(self, busy: Busy | None) -> None:
-        if busy is None:
-            self.progress.hide()
-            self.cancel_button.hide()
-            return
-        self.progress.setRange(0, max(busy.total, 1) if busy.total else 0)
-        self.progress.setValue(busy.done)
-        self.progress.setFormat(busy.label)
-        self.progress.show()
-        self.cancel_button.setVisible(busy.cancellable)
+        show_busy(self.progress, self.cancel_button, busy)
 
     def _show_notice(self, notice: Notice | None) -> None:
         if notice is None:
@@ -379,6 +374,9 @@ class MainWindow(QMainWindow):
                 total = max(self.splitter.width(), self.width())
                 left = min(LEFT_MAX, max(LEFT_MIN, int(total * LEFT_SHARE)))
                 self.splitter.setSizes([left, max(1, total - left)])
+            # The claims list, which one walks, gets the larger part of the left side.
+            tall = self.left_panel.height()
+            self.left_panel.setSizes([int(tall * CLAIMS_SHARE), tall - int(tall * CLAIMS_SHARE)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.interactive:
@@ -400,6 +398,34 @@ class MainWindow(QMainWindow):
         state = self.prefs.splitter_state()
         if state is not None:
             self.splitter.restoreState(state)
+
+
+def busy_widgets(bar: QStatusBar, cancel: Callable[[], object]
+                 ) -> tuple[QProgressBar, QPushButton]:
+    """The status bar's progress bar and Cancel button for background work (hidden)."""
+    progress = QProgressBar()
+    progress.setMaximumWidth(220)
+    progress.setTextVisible(True)
+    progress.hide()
+    button = QPushButton("Cancel")
+    button.clicked.connect(cancel)
+    button.hide()
+    bar.addPermanentWidget(progress)
+    bar.addPermanentWidget(button)
+    return progress, button
+
+
+def show_busy(progress: QProgressBar, cancel: QPushButton, busy: Busy | None) -> None:
+    """Show ``busy`` on the status bar's progress bar (None: hide it and Cancel)."""
+    if busy is None:
+        progress.hide()
+        cancel.hide()
+        return
+    progress.setRange(0, max(busy.total, 1) if busy.total else 0)
+    progress.setValue(busy.done)
+    progress.setFormat(busy.label)
+    progress.show()
+    cancel.setVisible(busy.cancellable)
 
 
 def dropped_path(event: QDragEnterEvent | QDropEvent) -> Path | None:
