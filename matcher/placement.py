@@ -257,19 +257,29 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         if exact is not None:
             return _contained(exact, quote, page)
     placement = _place_order_free(page, quote, spelled, rec, context)
-    if placement.status != "located" and not placement.alternatives:
-        # Not found the order-free way: perhaps an assembled quote whose parts are a few
-        # words inside long lines, each plainly there word for word; or a passage quoted
-        # with one word changed, too little of it on any line to be found that way.
-        # (Copies the order-free way saw and showed stand: a stretch read on across
-        # them is a guess.)
+    located = placement.status == "located"
+    if not located and placement.alternatives:
+        return placement  # copies the order-free way saw and showed: a stretch read on
+        # across them would be a guess
+    # A passage quoted with one word changed: the one stretch of the page the quote reads
+    # along but for that word. It is the passage quoted even where the quote's words also
+    # stand elsewhere, assembled from other lines or with words dropped ("approved
+    # software part number is [not] installed", whose "not" stands four lines up), and
+    # where too little of it is on any line to be found the order-free way.
+    edited = None if short else one_word_off(page, spelled)
+    changed = None if edited is None else _edited_placement(page, quote, edited, len(spelled))
+    if changed is not None and changed.status == "located":
+        return placement if located else changed  # the word off was a variant after all
+    whole = placement if located else None
+    if whole is None:
+        # Perhaps an assembled quote whose parts are a few words inside long lines, each
+        # plainly there word for word.
         pieces = exact_pieces(page, spelled)
         if pieces:
-            return _contained(_pieces_placement(page, pieces), quote, page)
-        edited = None if short else one_word_off(page, spelled)
-        if edited is not None:
-            return _edited_placement(page, quote, edited, len(spelled))
-    return placement
+            whole = _contained(_pieces_placement(page, pieces), quote, page)
+    if changed is None:
+        return whole or placement
+    return changed if whole is None or not whole.placed else _both_readings(changed, whole)
 
 
 def _place_order_free(page: PageWords, quote: str, spelled: Sequence[str],
@@ -355,6 +365,22 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int], n_a
         return replace(placed, score=100.0)
     return replace(placed, reason=f"{describe(placed.differences)} (the quote stands on this "
                                   "page as written but for that)")
+
+
+def _both_readings(changed: Placement, whole: Placement) -> Placement:
+    """A quote that reads along one passage but for a word, and also stands whole.
+
+    Which was meant is open: a passage with one word changed, or the quote assembled
+    from places (or with words dropped) where every word stands — a list of options
+    "… für 42€ pro Monat" / "… für 35€ pro Monat" / "… für 23€ pro Monat" quoted as its
+    first and third lines reads along the first two with 23€ for 35€. Green would be a
+    guess, so both are shown for review, the changed reading first with its difference
+    named, the other as the alternative.
+    """
+    extra = tuple(dict.fromkeys(r for r in whole.rects if r not in changed.rects))
+    return replace(changed, rects=changed.rects + extra, alternatives=(whole.rects,),
+                   reason=f"{changed.reason}; yet every quoted word stands on this page "
+                          f"the other way shown ({whole.reason})")
 
 
 def _pieces_placement(page: PageWords, pieces: Sequence[tuple[int, int]]) -> Placement:
