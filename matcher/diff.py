@@ -90,6 +90,8 @@ class QuoteDiff:
     # The share of the quote's atoms found in the quoted order (difflib's matching
     # blocks): what tells "Part 1, Section 2" from a page header "Part 2, Section 1".
     in_order: float = 1.0
+    # Whether the quote's atoms stand in one unbroken stretch of the found text.
+    verbatim: bool = False
 
     @property
     def contained(self) -> bool:
@@ -110,7 +112,8 @@ def diff_quote(quote: str, found: str | Sequence[str], *, ocr: bool = False) -> 
     q, p = Side(quote), Side(found)
     a = align(q, p, ocr=ocr)
     if not a.opcodes:
-        return _assemble(q, p, [], {})  # the quote stands whole in the found text
+        diff = _assemble(q, p, [], {})  # the quote stands whole in the found text
+        return QuoteDiff(diff.quote, diff.found, diff.differences, verbatim=True)
     # A negation matched only out of the quoted order stands in another clause: it does
     # not make the quote's own negation the same (its found atom stays taken, so the one
     # difference is not reported twice). A word matched out of order where the found
