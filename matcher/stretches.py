@@ -166,7 +166,9 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
     abuse": the reading from the second "software" misses "bugs"). A changed word seldom
     stands that near, in that company. (A longer part of the quote standing near is a
     piece of an assembled quote as much as the rest of a changed one: both readings are
-    for placement to show.)
+    for placement to show.) A figure where the page has another figure is never read as
+    dropped: "… include on line 9a" against "… include on line 8a" with a field label
+    "9a" on the next line is a figure changed.
     """
     texts, lines, positions = page.atom_texts, page.atom_lines, page.atom_positions
     start, end = stretch
@@ -175,6 +177,10 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
             (start > 0 and texts[start - 1] == word and lines[start - 1] == lines[start]) or \
             (end < len(texts) and texts[end] == word and lines[end] == lines[end - 1]):
         return True
+    if at < len(texts) and _figure(word) and _figure(texts[at]) and \
+            texts[at] not in quote[off + 1:off + 2]:
+        return False  # a figure in another figure's place ("line 9a" for "line 8a") was
+        # changed, whatever copy of it stands near
     head, tail = quote[:off + 1], quote[off:]
     return (len(head) <= EDGE_ATOMS and
             any(at - EDGE_REACH - len(head) <= x <= at - len(head)
@@ -183,3 +189,7 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
         (len(tail) <= EDGE_ATOMS and
          any(at < x <= at + EDGE_REACH and tuple(texts[x:x + len(tail)]) == tuple(tail)
              for x in positions.get(tail[0], ())))
+
+
+def _figure(atom: str) -> bool:
+    return any(c.isdigit() for c in atom)

@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from matcher.document import PdfSource
 from matcher.placement import Placement, place_on_page
 from matcher.words import PageWords
-from tests.simplepdf import paragraph
+from tests.simplepdf import paragraph, write_pdf
 
 FCC = ["the installation verification, if the approved",
        "software part number is not shown as being",
@@ -105,3 +109,21 @@ def test_the_same_quotes_unchanged_are_located(make_pdf: Callable[..., Path]) ->
         p = place_on_page(page(make_pdf, lines), quote)
         assert p.status == "located", (quote, p.reason)
         assert p.differences == ()
+
+
+@settings(max_examples=15, deadline=None)
+@given(numbers=st.lists(st.integers(1, 40), min_size=3, max_size=3, unique=True),
+       letter=st.sampled_from("abc"))
+def test_a_figure_changed_at_the_end_to_a_label_on_the_next_line_is_named(
+        tmp_path_factory: pytest.TempPathFactory, numbers: list[int], letter: str) -> None:
+    # A form: "… Do not include on line 8a . . . 8b" above a field labelled "9a". The
+    # quote ending "on line 9a" reads along the first line but for its last figure; the
+    # "9a" on the line below is another field's label, not the words between dropped.
+    own, box, below = (f"{n}{letter}" for n in numbers)
+    lines = [f"Tax-exempt interest. Do not include on line {own} . . . . {box} Enter the sum",
+             f"{below}", "Ordinary dividends. Attach Schedule B if required"]
+    pdf = write_pdf(tmp_path_factory.mktemp("p") / "p.pdf", [paragraph(lines)])
+    pw = PdfSource(pdf).page_words(0)
+    p = place_on_page(pw, f"Tax-exempt interest. Do not include on line {below}")
+    assert p.status == "review", p.reason
+    assert named(p) == [("number", below, own)]
