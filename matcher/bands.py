@@ -33,6 +33,11 @@ MAX_PLACES = 3
 SAME_GAIN = 1e-6
 # Two bands whose coverage differs by less than this are indistinguishable duplicates.
 TIE_EPSILON = 0.02
+# A band whose taken atoms read at least this share of the quote in the quoted order holds
+# the quote as written (words dropped, or one in ten changed): fewer of its lines that hold
+# every quoted word but out of that order are not the place. Below it, the quote's order
+# is no evidence (a shuffled quote), and the fewest lines are.
+WHOLE_IN_ORDER = 0.9
 
 
 def refine(model: PageModel, bands: Sequence[Band]) -> list[Band]:
@@ -65,11 +70,11 @@ def fewest_lines(model: PageModel, band: Band) -> list[Band]:
     of the quote, as often as quoted, and they are one passage (:func:`_one_passage`),
     those lines are the place (each such stretch none of whose lines is spare is a place
     of its own, so copies are still compared). A band that needs all its lines, or lacks
-    some atom, stays as it is; so does one whose shorter stretch is no passage: a table's
-    cells in another row ("Inner Mongolia … Ammonia" one row up from the "Chemical
-    Annual Output …" quoted after it), a state's fraud warning with the next state's
-    first line where the same second line stands in both. Those are places that the
-    quote's order tells apart, as growing does.
+    some atom, stays as it is; so does one whose shorter stretch is no passage (a table's
+    cells in another row: "Inner Mongolia … Ammonia" one row up from the "Chemical Annual
+    Output …" quoted after it), and one that reads the quote in order (WHOLE_IN_ORDER)
+    where the stretch reads less of it (a state's fraud warning quoted with the next
+    state's last lines, where four lines between hold the same words out of order).
     """
     lines = band.lines
     kept = [k for k, ln in enumerate(lines) if ln in band.words]
@@ -101,11 +106,13 @@ def fewest_lines(model: PageModel, band: Band) -> list[Band]:
     windows = [(lo, hi) for k, (lo, hi) in enumerate(windows)
                if not any(later <= hi for _, later in windows[k + 1:])]
     out = []
+    whole_order = read_in_order(model, band) if windows else 0.0
     for lo, hi in windows:
         part = Band(lines[lo:hi])
         fill(model, part, Counter(model.qcount))
         if part.coverage > band.coverage - TIE_EPSILON and _one_passage(part) and \
-                read_in_order(model, part) > read_in_order(model, band) - TIE_EPSILON:
+                (read_in_order(model, part) > whole_order - TIE_EPSILON
+                 or whole_order < WHOLE_IN_ORDER):
             out.append(part)
     return out or [band]
 

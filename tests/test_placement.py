@@ -133,6 +133,9 @@ PAIR_WORDS = max(len(" ".join(LINES[k:k + 2]).split()) for k in range(len(LINES)
 # across lines 3–4: lines 1–2 hold every quoted word, so they are the place.
 @example(1, 2, [0, 6, 2, 3, 4, 13, 1, 18, 19, 9, 10, 11, 12, 5, 14, 15, 16, 7, 17, 8, 20, 21,
                 22, 23, 24], random.Random(0))
+# Line 1 shuffled, its "to the dwelling" also in order on line 0: line 1 holds every word.
+@example(1, 1, [6, 9, 1, 8, 0, 7, 3, 5, 4, 2, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                22, 23, 24], random.Random(0))
 def test_shuffled_and_dropped_quotes_land_on_their_lines(tmp_path_factory, start: int,
                                                          n: int, order: list[int],
                                                          rnd: random.Random) -> None:
