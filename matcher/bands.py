@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from difflib import SequenceMatcher
 
 from .filling import fill
 from .pagemodel import BAND_GAP_LINES, MIN_RUN_ATOMS, SOLID_RUN_ATOMS, Band, PageModel, interval_gap
@@ -32,6 +33,11 @@ MAX_PLACES = 3
 SAME_GAIN = 1e-6
 # Two bands whose coverage differs by less than this are indistinguishable duplicates.
 TIE_EPSILON = 0.02
+# A band whose taken atoms read at least this share of the quote in the quoted order holds
+# the quote as written (words dropped, or one in ten changed): fewer of its lines that hold
+# every quoted word but out of that order are not the place. Below it, the quote's order
+# is no evidence (a shuffled quote), and the fewest lines are.
+WHOLE_IN_ORDER = 0.9
 
 
 def refine(model: PageModel, bands: Sequence[Band]) -> list[Band]:
@@ -47,12 +53,83 @@ def refine(model: PageModel, bands: Sequence[Band]) -> list[Band]:
         kept = [ln for ln in band.lines if ln in band.words]
         parts = group_bands(model.page.lines, kept, gap=SPLIT_GAP_LINES)
         if len(parts) <= 1:
-            out.append(band)
+            out += fewest_lines(model, band)
             continue
         for part in parts:
             fill(model, part, Counter(model.qcount))
-            out.append(part)
+            out += fewest_lines(model, part)
     return [b for b in out if b.coverage > 0]
+
+
+def fewest_lines(model: PageModel, band: Band) -> list[Band]:
+    """``band`` cut to the shortest stretches of its lines that hold every quoted atom.
+
+    A filled band may take atoms from more lines than the quote needs: a shuffled quote of
+    two lines whose "structures on the residence premises" also reads in order across the
+    next two lines spreads over all four. Where fewer of the band's lines hold every atom
+    of the quote, as often as quoted, and they are one passage (:func:`_one_passage`),
+    those lines are the place (each such stretch none of whose lines is spare is a place
+    of its own, so copies are still compared). A band that needs all its lines, or lacks
+    some atom, stays as it is; so does one whose shorter stretch is no passage (a table's
+    cells in another row: "Inner Mongolia … Ammonia" one row up from the "Chemical Annual
+    Output …" quoted after it), and one that reads the quote in order (WHOLE_IN_ORDER)
+    where the stretch reads less of it (a state's fraud warning quoted with the next
+    state's last lines, where four lines between hold the same words out of order).
+    """
+    lines = band.lines
+    kept = [k for k, ln in enumerate(lines) if ln in band.words]
+    if len(kept) < 2:
+        return [band]
+    lines = lines[kept[0]:kept[-1] + 1]
+    need, have = model.qcount, Counter[str]()
+    short = len(need)  # atom kinds the window holds fewer of than quoted
+    windows: list[tuple[int, int]] = []
+    end = 0
+    for start in range(len(lines)):
+        while short and end < len(lines):
+            for pos in model.line_atoms.get(lines[end], ()):
+                a = model.texts[pos]
+                if a in need:
+                    have[a] += 1
+                    short -= have[a] == need[a]
+            end += 1
+        if short:
+            break
+        if end - start < len(lines):
+            windows.append((start, end))
+        for pos in model.line_atoms.get(lines[start], ()):
+            a = model.texts[pos]
+            if a in need:
+                short += have[a] == need[a]
+                have[a] -= 1
+    # Each window is the shortest from its start; one holding a later one is not.
+    windows = [(lo, hi) for k, (lo, hi) in enumerate(windows)
+               if not any(later <= hi for _, later in windows[k + 1:])]
+    out = []
+    whole_order = read_in_order(model, band) if windows else 0.0
+    for lo, hi in windows:
+        part = Band(lines[lo:hi])
+        fill(model, part, Counter(model.qcount))
+        if part.coverage > band.coverage - TIE_EPSILON and _one_passage(part) and \
+                (read_in_order(model, part) > whole_order - TIE_EPSILON
+                 or whole_order < WHOLE_IN_ORDER):
+            out.append(part)
+    return out or [band]
+
+
+def _one_passage(band: Band) -> bool:
+    """Whether each of the band's lines took quote atoms and they follow one another in
+    the page's reading order (one passage, not lines gathered from rows or paragraphs)."""
+    lines = sorted(band.lines)
+    return len(band.words) == len(lines) and lines[-1] - lines[0] == len(lines) - 1
+
+
+def read_in_order(model: PageModel, band: Band) -> float:
+    """The share of the quote's atoms that the band's taken atoms, read in page order,
+    hold in the quoted order (their longest common subsequence, by difflib's blocks)."""
+    taken = [model.texts[pos] for pos in sorted(band.taken)]
+    blocks = SequenceMatcher(None, model.quote, taken, autojunk=False).get_matching_blocks()
+    return sum(b.size for b in blocks) / max(len(model.quote), 1)
 
 
 def add_places(model: PageModel, bands: Sequence[Band], best: Band,

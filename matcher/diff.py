@@ -26,44 +26,24 @@ word-level diff, so what a reader sees can never disagree with the badge.
 
 from __future__ import annotations
 
-import bisect
-import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Literal
 
-from .normalize import atoms as split_atoms
-from .normalize import fold, spaceless_words
-from .variants import may_join, misread_target, misreading_of
+from .alignment import MAX_INSIDE_GAP, Opcode, Side, align, has_digit
+from .negation import NEGATIONS, is_negation
 from .vocabulary import DifferenceKind
+
+__all__ = ["MAX_INSIDE_GAP", "NEGATIONS", "DiffToken", "Difference", "QuoteDiff", "bare",
+           "describe", "diff_quote", "is_negation"]
 
 # "same": found on the other side; "differs": a quote word not in the found text, or the
 # found word it stands against; "dropped": a found word the quote leaves out.
 TokenOp = Literal["same", "differs", "dropped"]
 
-# Words that negate what follows, folded (lower case, accents dropped), in the corpus's
-# languages: English, German, French, Spanish, Italian, Portuguese; and the characters
-# that negate in Chinese, each a word of its own there. "mai" (Italian
-# "never") is left out: it is also the French month of May. Words ending in "n't" and
-# French elisions ("n'est") are negations too (see is_negation).
-NEGATIONS = frozenset("""
-    not no never without none nor neither nobody nothing nowhere cannot non
-    nicht kein keine keinen keinem keiner keines nie niemals nichts niemand nirgends
-    ohne weder
-    ne pas jamais sans aucun aucune ni rien nul nulle guere
-    nunca jamas sin ningun ninguno ninguna nada nadie tampoco
-    senza nessun nessuno nessuna niente nulla neanche nemmeno neppure
-    nao sem nenhum nenhuma nem ninguem
-    不 没 沒 无 無 非 未 勿 莫
-""".split())
 # Characters kept at the edges of a word when it is named in a difference: a currency
 # or a percent sign is part of the figure ("$952.18", "15%"); other punctuation is not.
 _KEEP_AT_EDGES = frozenset("$€£¥%")
-# Up to this many found atoms between two neighbouring quote atoms are words the quote
-# dropped from inside its passage; more, and they are the gap between two places.
-MAX_INSIDE_GAP = 3
 # At most this many differences are spelled out in a reason; the rest are counted.
 MAX_DESCRIBED = 3
 
@@ -110,6 +90,8 @@ class QuoteDiff:
     # The share of the quote's atoms found in the quoted order (difflib's matching
     # blocks): what tells "Part 1, Section 2" from a page header "Part 2, Section 1".
     in_order: float = 1.0
+    # Whether the quote's atoms stand in one unbroken stretch of the found text.
+    verbatim: bool = False
 
     @property
     def contained(self) -> bool:
@@ -117,204 +99,51 @@ class QuoteDiff:
         return not self.differences
 
 
-class _Side:
-    """One side's words and atoms: atom texts, the word each atom belongs to."""
-
-    def __init__(self, text: str | Sequence[str]) -> None:
-        lines = [text] if isinstance(text, str) else list(text)
-        self.words: list[str] = []
-        self.line: list[int] = []  # the line of each word
-        for n, line in enumerate(lines):
-            words = [part for w in line.split() for part in spaceless_words(w)]
-            self.words += words
-            self.line += [n] * len(words)
-        self.atoms: list[str] = []
-        self.owner: list[int] = []
-        for k, w in enumerate(self.words):
-            for a in split_atoms(w):
-                self.atoms.append(a)
-                self.owner.append(k)
-        self.match: list[int | None] = [None] * len(self.atoms)
-
-
 def diff_quote(quote: str, found: str | Sequence[str], *, ocr: bool = False) -> QuoteDiff:
     """Compare ``quote`` with ``found``: the highlighted lines, or a chunk's matched text.
 
     ``found`` is a text, or its lines (each found token then says its ``line``); words
-    are what white space separates. Every quote word is looked for in it;
-    found words the quote does not use are ``dropped`` (a negation among them, inside
-    the stretch the quote was found in, is a difference). ``ocr`` admits OCR misreadings
-    on the found side. Quadratic in the number of atoms at worst (difflib's alignment).
+    are what white space separates. Every quote word is looked for in it
+    (:func:`matcher.alignment.align`); found words the quote does not use are
+    ``dropped`` (a negation among them, inside the stretch the quote was found in, is a
+    difference). ``ocr`` admits OCR misreadings on the found side. Quadratic in the
+    number of atoms at worst (difflib's alignment).
     """
-    q, p = _Side(quote), _Side(found)
-    whole = _stands_whole(q, p)
-    if whole is not None:
-        # The usual case, a verbatim quote: it stands in one stretch of the found text.
-        for k in range(len(q.atoms)):
-            q.match[k], p.match[whole + k] = whole + k, k
-        return _assemble(q, p, [], {})
-    matcher = SequenceMatcher(None, q.atoms, p.atoms, autojunk=False)
-    ordered = set()
-    for i, j, n in matcher.get_matching_blocks():
-        for k in range(n):
-            q.match[i + k], p.match[j + k] = j + k, i + k
-            ordered.add(i + k)
-    _match_order_free(q, p)
-    _match_variants(q, p, ocr=ocr)
-    _keep_figures_whole(q, p)
+    q, p = Side(quote), Side(found)
+    a = align(q, p, ocr=ocr)
+    if not a.opcodes:
+        diff = _assemble(q, p, [], {})  # the quote stands whole in the found text
+        return QuoteDiff(diff.quote, diff.found, diff.differences, verbatim=True)
     # A negation matched only out of the quoted order stands in another clause: it does
-    # not make the quote's own negation the same (its page atom stays taken, so the one
-    # difference is not reported twice).
-    misplaced = {q.owner[i] for i, j in enumerate(q.match)
-                 if j is not None and i not in ordered and is_negation(q.words[q.owner[i]])}
-    differing = sorted({q.owner[i] for i, j in enumerate(q.match) if j is None} | misplaced)
-    against = _pair(q, p, differing, matcher.get_opcodes(), misplaced)
+    # not make the quote's own negation the same (its found atom stays taken, so the one
+    # difference is not reported twice). A word matched out of order where the found
+    # text has another at its place was changed there (alignment's "displaced").
+    misplaced = a.misplaced
+    differing = sorted({q.owner[i] for i, j in enumerate(q.match) if j is None}
+                       | misplaced | a.displaced.keys())
+    against = dict(a.displaced)
+    against |= _pair(q, p, [w for w in differing if w not in against], a.opcodes, misplaced,
+                     used=set(against.values()))
     # A word the quote says twice where the page says it once ("Relationship to
     # applicant" before two values) is the same, as long as no other page word stands
     # where the quote repeats it ("shown below … shown below" for "… shown above").
     differing = [w for w in differing
                  if w in against or w in misplaced or not _repeats(q, p, w)]
-    in_order = len(ordered) / len(q.atoms) if q.atoms else 1.0
-    return replace(_assemble(q, p, differing, against), in_order=in_order)
+    diff = _assemble(q, p, differing, against)
+    return QuoteDiff(diff.quote, diff.found, diff.differences, a.in_order)
 
 
-def _stands_whole(q: _Side, p: _Side) -> int | None:
-    """Where the quote's atoms stand in one stretch of the found atoms, if they do."""
-    n = len(q.atoms)
-    if not n:
-        return None
-    first = q.atoms[0]
-    for j, a in enumerate(p.atoms):
-        if a == first and p.atoms[j:j + n] == q.atoms:
-            return j
-    return None
-
-
-def _repeats(q: _Side, p: _Side, w: int) -> bool:
+def _repeats(q: Side, p: Side, w: int) -> bool:
     """Whether quote word ``w`` is a word (no figure, no negation) the found text holds."""
     word = q.words[w]
-    if _has_digit(word) or is_negation(word):
+    if has_digit(word) or is_negation(word):
         return False
     have = set(p.atoms)
     return all(a in have for a, o in zip(q.atoms, q.owner, strict=True) if o == w)
 
 
-def _match_order_free(q: _Side, p: _Side) -> None:
-    """Match the remaining quote atoms to equal page atoms, nearest the aligned place."""
-    free: dict[str, list[int]] = {}
-    for j, a in enumerate(p.atoms):
-        if p.match[j] is None:
-            free.setdefault(a, []).append(j)
-    last = 0  # the page position of the nearest matched quote atom before
-    for i, a in enumerate(q.atoms):
-        done = q.match[i]
-        if done is not None:
-            last = done
-            continue
-        spots = free.get(a)
-        if not spots:
-            continue
-        k = bisect.bisect_left(spots, last)
-        k = min((x for x in (k - 1, k) if 0 <= x < len(spots)),
-                key=lambda x: abs(spots[x] - last))
-        j = spots.pop(k)
-        q.match[i], p.match[j] = j, i
-
-
-def _match_variants(q: _Side, p: _Side, *, ocr: bool) -> None:
-    """Match what is left through the known extraction variants (:mod:`matcher.variants`)."""
-    pfree = {j for j, m in enumerate(p.match) if m is None}
-    if not pfree:
-        return
-    by_text: dict[str, list[int]] = {}
-    for j in sorted(pfree):
-        by_text.setdefault(p.atoms[j], []).append(j)
-    # Two quote atoms the page prints as one ("infor- mation" against "information").
-    for i in range(len(q.atoms) - 1):
-        a, b = q.atoms[i], q.atoms[i + 1]
-        if q.match[i] is None and q.match[i + 1] is None and may_join(a, b):
-            spots = by_text.get(a + b)
-            if spots:
-                j = spots.pop(0)
-                q.match[i] = q.match[i + 1] = j
-                p.match[j] = i
-    # One quote atom the page prints as two or three ("m2" against "m" + "2").
-    for i, a in enumerate(q.atoms):
-        if q.match[i] is not None:
-            continue
-        for j in sorted(j for j in range(len(p.atoms)) if p.match[j] is None):
-            parts = _split_run(p, j, a)
-            if parts:
-                q.match[i] = j
-                for x in parts:
-                    p.match[x] = i
-                break
-    if ocr:
-        targets = [a for i, a in enumerate(q.atoms) if q.match[i] is None and misread_target(a)]
-        for j, t in enumerate(p.atoms):
-            if p.match[j] is not None or not targets:
-                continue
-            target = misreading_of(t, targets)
-            if target is None:
-                continue
-            i = next(i for i, a in enumerate(q.atoms) if a == target and q.match[i] is None)
-            q.match[i], p.match[j] = j, i
-            targets.remove(target)
-
-
-def _keep_figures_whole(q: _Side, p: _Side) -> None:
-    """Unmatch a figure whose digit groups were found in different places.
-
-    "01/16" is not on a page that prints "01/18" and, elsewhere, a page number "16": the
-    atoms of one quoted word with a digit must stand side by side on the page.
-    """
-    start = 0
-    while start < len(q.atoms):
-        end = start
-        while end < len(q.atoms) and q.owner[end] == q.owner[start]:
-            end += 1
-        group = q.match[start:end]
-        if end - start > 1 and _has_digit(q.words[q.owner[start]]) and None not in group:
-            spots = [j for j in group if j is not None]
-            if any(b - a not in (0, 1) for a, b in itertools.pairwise(spots)):
-                for i in range(start, end):
-                    j = q.match[i]
-                    if j is not None and p.match[j] == i:
-                        p.match[j] = None
-                    q.match[i] = None
-                _match_whole(q, p, start, end)
-        start = end
-
-
-def _match_whole(q: _Side, p: _Side, start: int, end: int) -> None:
-    """Match quote atoms ``start…end`` to as many free page atoms side by side, if any."""
-    want = q.atoms[start:end]
-    n = len(want)
-    for j in range(len(p.atoms) - n + 1):
-        if p.atoms[j:j + n] == want and all(p.match[x] is None for x in range(j, j + n)):
-            for k in range(n):
-                q.match[start + k], p.match[j + k] = j + k, start + k
-            return
-
-
-def _split_run(p: _Side, j: int, whole: str) -> list[int]:
-    """Free page atoms from ``j`` on (two or three) that spell ``whole`` when joined."""
-    text, parts = "", list[int]()
-    for x in range(j, min(j + 3, len(p.atoms))):
-        if p.match[x] is not None or (parts and not may_join(text, p.atoms[x])):
-            return []
-        text += p.atoms[x]
-        parts.append(x)
-        if len(parts) >= 2 and text == whole:
-            return parts
-        if not whole.startswith(text):
-            return []
-    return []
-
-
-def _pair(q: _Side, p: _Side, differing: Sequence[int],
-          opcodes: Sequence[tuple[str, int, int, int, int]], misplaced: set[int]
-          ) -> dict[int, int]:
+def _pair(q: Side, p: Side, differing: Sequence[int], opcodes: Sequence[Opcode],
+          misplaced: frozenset[int], *, used: set[int]) -> dict[int, int]:
     """For each differing quote word, the page word it stands against (by word index).
 
     The candidates are the page words with an unmatched atom inside a stretch of the
@@ -332,9 +161,8 @@ def _pair(q: _Side, p: _Side, differing: Sequence[int],
             if block_of[i] not in words[w]:
                 words[w].append(block_of[i])
     out: dict[int, int] = {}
-    used: set[int] = set()
     for w in differing:
-        digit = _has_digit(q.words[w])
+        digit = has_digit(q.words[w])
         for k in words.get(w, ()):
             _, i1, _, j1, j2 = opcodes[k]
             free = [c for c in dict.fromkeys(p.owner[j] for j in range(j1, j2)
@@ -342,14 +170,14 @@ def _pair(q: _Side, p: _Side, differing: Sequence[int],
             if i1 == 0:
                 free.reverse()  # at the quote's start only the word after anchors it
             if free:
-                c = next((c for c in free if _has_digit(p.words[c]) == digit), free[0])
+                c = next((c for c in free if has_digit(p.words[c]) == digit), free[0])
                 out[w] = c
                 used.add(c)
                 break
     return out
 
 
-def _assemble(q: _Side, p: _Side, differing: Sequence[int], against: dict[int, int]
+def _assemble(q: Side, p: Side, differing: Sequence[int], against: dict[int, int]
               ) -> QuoteDiff:
     diffs: list[Difference] = []
     qtokens: list[DiffToken] = []
@@ -383,7 +211,7 @@ def _assemble(q: _Side, p: _Side, differing: Sequence[int], against: dict[int, i
     return QuoteDiff(tuple(qtokens), tuple(ptokens), tuple(diffs))
 
 
-def _skipped_inside(q: _Side, p: _Side) -> set[int]:
+def _skipped_inside(q: Side, p: Side) -> set[int]:
     """Found words the quote steps over between two of its neighbouring words.
 
     A negation among them changes what the quote says ("does cover" for "does not
@@ -401,26 +229,9 @@ def _skipped_inside(q: _Side, p: _Side) -> set[int]:
 def _kind(word: str, other: str | None) -> DifferenceKind:
     if is_negation(word) or (other is not None and is_negation(other)):
         return "negation"
-    if _has_digit(word) or (other is not None and _has_digit(other)):
+    if has_digit(word) or (other is not None and has_digit(other)):
         return "number"
     return "word"
-
-
-def _has_digit(word: str) -> bool:
-    return any(c.isdigit() for c in word)
-
-
-@lru_cache(maxsize=8192)
-def is_negation(word: str) -> bool:
-    """Whether ``word`` negates: "not", "never", "doesn't", "n'est", "nicht", "sin"…
-
-    >>> [is_negation(w) for w in ("Not", "doesn\u2019t", "n'est", "keine", "note")]
-    [True, True, True, True, False]
-    """
-    w = fold(word).text.strip("\"'()[]{}.,;:!?¿¡«»")
-    if w in NEGATIONS or w.endswith("n't") or w.startswith("n'"):
-        return True
-    return w.startswith("non-")
 
 
 def bare(word: str) -> str:

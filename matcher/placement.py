@@ -257,19 +257,32 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         if exact is not None:
             return _contained(exact, quote, page)
     placement = _place_order_free(page, quote, spelled, rec, context)
-    if placement.status != "located" and not placement.alternatives:
-        # Not found the order-free way: perhaps an assembled quote whose parts are a few
-        # words inside long lines, each plainly there word for word; or a passage quoted
-        # with one word changed, too little of it on any line to be found that way.
-        # (Copies the order-free way saw and showed stand: a stretch read on across
-        # them is a guess.)
+    located = placement.status == "located"
+    if not located and placement.alternatives:
+        return placement  # copies the order-free way saw and showed: a stretch read on
+        # across them would be a guess
+    # A passage quoted with one word changed: the one stretch of the page the quote reads
+    # along but for that word. It is the passage quoted even where the quote's words also
+    # stand elsewhere, assembled from other lines or with words dropped ("approved
+    # software part number is [not] installed", whose "not" stands four lines up), and
+    # where too little of it is on any line to be found the order-free way.
+    if located and placement.diff is not None and placement.diff.verbatim and \
+            _one_stretch(page, placement.words):
+        return placement  # the quote stands word for word on lines that follow each other
+    edited = None if short else one_word_off(page, spelled)
+    changed = None if edited is None else _edited_placement(page, quote, edited, spelled)
+    if changed is not None and changed.status == "located":
+        return placement if located else changed  # the word off was a variant after all
+    whole = placement if located else None
+    if whole is None:
+        # Perhaps an assembled quote whose parts are a few words inside long lines, each
+        # plainly there word for word.
         pieces = exact_pieces(page, spelled)
         if pieces:
-            return _contained(_pieces_placement(page, pieces), quote, page)
-        edited = None if short else one_word_off(page, spelled)
-        if edited is not None:
-            return _edited_placement(page, quote, edited, len(spelled))
-    return placement
+            whole = _contained(_pieces_placement(page, pieces), quote, page)
+    if changed is None:
+        return whole or placement
+    return changed if whole is None or not whole.placed else _both_readings(changed, whole)
 
 
 def _place_order_free(page: PageWords, quote: str, spelled: Sequence[str],
@@ -338,23 +351,58 @@ def _short_quote(page: PageWords, quote_atoms: Sequence[str],
                      found_text_of(page, words), alts, ordered=1.0, copies=len(copies))
 
 
-def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int], n_atoms: int
-                      ) -> Placement:
+def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
+                      spelled: Sequence[str]) -> Placement:
     """The stretch a quote stands in but for one word: shown for review, the word named.
 
-    (If the word is a known variant after all, or said twice, it is located.)
+    The quote is compared with the stretch itself, not its whole lines: the quote read
+    along it has a word the page has not there, though the word may stand a little
+    further on ("the first day … the last" for "the last day"). At an edge where the
+    stretch differs from the quote, the page word beside it is compared too: it is the
+    one the quote's word stands against. (If the word is a known variant after all, or
+    said twice, it is located.)
     """
-    rects, ordered_words = rects_over(page, words_in(page, *stretch))
+    start, end = stretch
+    texts = page.atom_texts
+    rects, ordered_words = rects_over(page, words_in(page, start, end))
+    lo = start - 1 if start > 0 and texts[start] != spelled[0] else start
+    hi = end + 1 if end < len(texts) and texts[end - 1] != spelled[-1] else end
+    compared: dict[int, list[str]] = {}
+    for w in words_in(page, lo, hi):
+        compared.setdefault(page.words[w].line, []).append(page.words[w].text)
+    n_atoms = len(spelled)
     score = round(100.0 * (n_atoms - 1) / n_atoms, 1)
-    found = found_text_of(page, ordered_words)
     stands = Placement("located", page.number, score,
                        "the quote stands word for word on this page", rects, ordered_words,
-                       found, ordered=1.0)
-    placed = _contained(stands, quote, page)
+                       found_text_of(page, ordered_words), ordered=1.0)
+    placed = _contained(stands, quote, page,
+                        found=[" ".join(ws) for _, ws in sorted(compared.items())])
     if placed.status == "located":
         return replace(placed, score=100.0)
     return replace(placed, reason=f"{describe(placed.differences)} (the quote stands on this "
                                   "page as written but for that)")
+
+
+def _one_stretch(page: PageWords, words: Sequence[int]) -> bool:
+    """Whether the lines holding ``words`` follow each other in the page's reading order."""
+    lines = sorted({page.words[w].line for w in words})
+    return bool(lines) and lines[-1] - lines[0] == len(lines) - 1
+
+
+def _both_readings(changed: Placement, whole: Placement) -> Placement:
+    """A quote that reads along one passage but for a word, and also stands whole.
+
+    Which was meant is open: a passage with one word changed, or the quote assembled
+    from places (or with words dropped) where every word stands — a list of options
+    "… für 42€ pro Monat" / "… für 35€ pro Monat" / "… für 23€ pro Monat" quoted as its
+    first and third lines reads along the first two with 23€ for 35€. Green would be a
+    guess, so both are shown for review, the changed reading first with its difference
+    named, the other as the alternative.
+    """
+    extra = tuple(dict.fromkeys(r for r in whole.rects if r not in changed.rects))
+    return replace(changed, rects=changed.rects + extra, alternatives=(whole.rects,),
+                   reason=f"{changed.reason}; yet every quoted word stands on this page "
+                          f"the other way shown ({whole.reason})")
 
 
 def _pieces_placement(page: PageWords, pieces: Sequence[tuple[int, int]]) -> Placement:
@@ -432,15 +480,18 @@ def _grow(model: PageModel, bands: Sequence[Band], best: Band, twins: Sequence[B
     return final, places, copies
 
 
-def _contained(p: Placement, quote: str, page: PageWords) -> Placement:
+def _contained(p: Placement, quote: str, page: PageWords, *,
+               found: Sequence[str] | None = None) -> Placement:
     """``p``, flagged for review with its differences named, unless the quote is contained.
 
     "Located" promises that the quoted words are on the page, all of them: a quote that
-    changes a figure, swaps a word or adds a "not" is shown, but never green.
+    changes a figure, swaps a word or adds a "not" is shown, but never green. The quote
+    is compared with the highlighted lines, or with ``found`` (lines of text) if given.
     """
     if not p.placed:
         return p
-    diff = diff_quote(quote, lines_text_of(page, p.words), ocr=page.source == "ocr")
+    lines = lines_text_of(page, p.words) if found is None else found
+    diff = diff_quote(quote, lines, ocr=page.source == "ocr")
     if diff.contained:
         return replace(p, diff=diff)
     return replace(p, status="review", reason=f"{describe(diff.differences)} ({p.reason})",

@@ -27,6 +27,13 @@ MAX_EDIT_SKIP = 3
 # A quote with one atom off is that passage only if it has at least this many atoms (a
 # pair of words with one changed is no passage).
 MIN_CHANGED_QUOTE_ATOMS = 4
+# A quote read along the page but for one atom, whose part up to that atom stands within
+# this many atoms before the place (or from that atom on, after it), about a line of
+# text, kept that part and dropped the words between ("… is available at [a URL]
+# including"): it is not one word changed.
+EDGE_REACH = 12
+# ...where that part is at most this many atoms: the quote's first or last word or two.
+EDGE_ATOMS = 2
 
 
 def exact_copies(page: PageWords, quote_atoms: Sequence[str]) -> list[tuple[int, int]]:
@@ -97,8 +104,9 @@ def one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int]
     stepping over up to MAX_EDIT_SKIP page atoms it dropped, with exactly one atom the
     page does not have there (a "not" inserted) or has another in place of (a figure
     changed). None when the quote stands whole, is shorter than MIN_CHANGED_QUOTE_ATOMS,
-    or when several stretches would do. Linear in the quote times the occurrences of its
-    first two atoms.
+    or when several stretches would do. A reading whose atom off is better read as a
+    word moved or words dropped (:func:`moved_or_dropped`) is none. Linear in the quote
+    times the occurrences of its first two atoms.
     """
     n = len(quote_atoms)
     if n < MIN_CHANGED_QUOTE_ATOMS:
@@ -107,23 +115,25 @@ def one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int]
     found: set[tuple[int, int]] = set()
     for first in (0, 1):  # the first atom may be the one off
         for start in positions.get(quote_atoms[first], ()):
-            if first and quote_atoms[0] in texts[max(0, start - MAX_EDIT_SKIP - 1):start]:
-                continue  # it stands just before: words dropped, not changed
             read = read_along(texts, quote_atoms, start, first)
             if read is None:
                 continue
-            end, edits = read
-            if not edits:
+            end, off, at = read
+            if off is None:
                 return None  # the quote stands, words dropped at most: not this path's
-            found.add((start, end))
+            if not moved_or_dropped(page, quote_atoms, (start, end), off, at):
+                found.add((start, end))
     return found.pop() if len(found) == 1 else None
 
 
 def read_along(texts: Sequence[str], quote: Sequence[str], start: int, edits: int
-                ) -> tuple[int, int] | None:
-    """Where the page stretch ends that reads as ``quote[edits:]`` from ``start``, with at
-    most one atom off in all (``edits`` already spent on the first), and how many were."""
+               ) -> tuple[int, int | None, int] | None:
+    """The page stretch that reads as ``quote[edits:]`` from ``start`` with at most one
+    atom off in all (``edits`` 1: the first is): where it ends, which atom is off (None
+    when none is) and the page position where it would have stood."""
     i, j, n = edits, start, len(quote)
+    off: int | None = 0 if edits else None
+    at = start
     while i < n:
         if j < len(texts) and texts[j] == quote[i]:
             i, j = i + 1, j + 1
@@ -135,9 +145,51 @@ def read_along(texts: Sequence[str], quote: Sequence[str], start: int, edits: in
             continue
         if edits:
             return None  # a second atom off: not one word changed
-        edits, i = 1, i + 1
+        edits, off, at, i = 1, i, j, i + 1
         if i < n and j + 1 < len(texts) and texts[j] != quote[i] and texts[j + 1] == quote[i]:
             j += 1  # another atom in its place: the page's goes with it
     if j - start > RUN_SPAN_RATIO * n:
         return None
-    return j, edits
+    return j, off, at
+
+
+def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, int],
+                     off: int, at: int) -> bool:
+    """Whether a reading's atom off (``quote[off]``, missing at page position ``at``) is
+    better read as a word the quote moved, or words it dropped, than as one it changed.
+
+    Moved: the word stands inside the stretch read, or right beside it on its line ("2.
+    Adoption de l'ordre du jour" quoted "Adoption de 2. du l'ordre jour"). Dropped: the
+    word is among the quote's first or last EDGE_ATOMS, and the quote up to it stands
+    just before (within EDGE_REACH), or from it on just after ("software bugs introduced
+    by user-developed software, and system abuse" quoted "software bugs and system
+    abuse": the reading from the second "software" misses "bugs"). A changed word seldom
+    stands that near, in that company. (A longer part of the quote standing near is a
+    piece of an assembled quote as much as the rest of a changed one: both readings are
+    for placement to show.) A figure where the page has another figure is never read as
+    dropped: "… include on line 9a" against "… include on line 8a" with a field label
+    "9a" on the next line is a figure changed.
+    """
+    texts, lines, positions = page.atom_texts, page.atom_lines, page.atom_positions
+    start, end = stretch
+    word = quote[off]
+    if word in texts[start:end] or \
+            (start > 0 and texts[start - 1] == word and lines[start - 1] == lines[start]) or \
+            (end < len(texts) and texts[end] == word and lines[end] == lines[end - 1]):
+        return True
+    if at < len(texts) and _figure(word) and _figure(texts[at]) and \
+            texts[at] not in quote[off + 1:off + 2]:
+        return False  # a figure in another figure's place ("line 9a" for "line 8a") was
+        # changed, whatever copy of it stands near
+    head, tail = quote[:off + 1], quote[off:]
+    return (len(head) <= EDGE_ATOMS and
+            any(at - EDGE_REACH - len(head) <= x <= at - len(head)
+                and tuple(texts[x:x + len(head)]) == tuple(head)
+                for x in positions.get(head[0], ()))) or \
+        (len(tail) <= EDGE_ATOMS and
+         any(at < x <= at + EDGE_REACH and tuple(texts[x:x + len(tail)]) == tuple(tail)
+             for x in positions.get(tail[0], ())))
+
+
+def _figure(atom: str) -> bool:
+    return any(c.isdigit() for c in atom)

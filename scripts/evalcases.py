@@ -374,6 +374,23 @@ class AtomIndex:
                 out.append((p, frozenset(w for ws in self.words[p][k:k + n] for w in ws)))
         return out
 
+    def stands_spread(self, seq: Sequence[str], max_gap: int) -> bool:
+        """Whether ``seq`` stands on some page in order, at most ``max_gap`` atoms between
+        each two of its atoms (the same words with a few others dropped between them)."""
+        if not seq:
+            return False
+        for p, k in self.first.get(seq[0], ()):
+            texts = self.texts[p]
+            reach = {k}  # where the atoms so far may end
+            for a in seq[1:]:
+                reach = {j for r in reach for j in range(r + 1, min(len(texts), r + max_gap + 2))
+                         if texts[j] == a}
+                if not reach:
+                    break
+            if reach:
+                return True
+        return False
+
     def ngram_share(self, seq: Sequence[str], n: int = 3) -> float:
         """Share of ``seq``'s atom n-grams that occur anywhere in the document."""
         if n not in self._ngrams:

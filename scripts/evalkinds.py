@@ -31,6 +31,10 @@ from evalcases import (
 from matcher.normalize import atoms
 
 CHANGED_KINDS = ("changed-digit", "inserted-negation", "opposite-word")
+# A changed quote printed in the document with at most this many words between its own
+# is no change: it is a quote with those words dropped (as many as placement steps over
+# inside a passage, matcher.diff.MAX_INSIDE_GAP).
+CHANGED_PRINTED_GAP = 3
 SHORT_MAX_WORDS = 4
 SHORT_MIN_CHARS = 4  # letters and digits in a short quote ("of the" is not a citation)
 ASSEMBLED_SHORT_WORDS = (4, 6)
@@ -63,8 +67,11 @@ class ChangedAndShortKinds:
             if len(atoms(text)) < 5:
                 return None
             changed = change(text, rng)
-            if changed is None or self.doc.atoms.occurrences(atoms(changed[0])):  # type: ignore[attr-defined]
-                return None  # the changed text is printed too: the document says that
+            if changed is None or self.doc.atoms.stands_spread(  # type: ignore[attr-defined]
+                    atoms(changed[0]), CHANGED_PRINTED_GAP):
+                # The changed text is printed too, word for word or with a few words
+                # between (a quote that dropped them): the document says that.
+                return None
             return changed
         return self._run_cases(kind, rng, make)  # type: ignore[attr-defined]
 

@@ -102,3 +102,23 @@ def test_one_word_changed_is_named_with_the_page_word_it_replaces(
         assert f"the quote says {extra}; the page says {quote[at]}" in p.reason
     else:
         assert d.page in (quote[at], None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=page_and_quote(drop=False), data=st.data())
+def test_a_word_changed_to_another_word_of_the_page_is_review_and_named(
+        case: tuple[list[str], list[str]], data: st.DataObject) -> None:
+    # The changed word is on the page, elsewhere: "Your last name" on a form that also
+    # says "Last name". Its being there does not make the quote the page's. (Not right
+    # beside the quoted stretch: "policy policys …" quoted "policys policy …" is those
+    # words moved, which the page holds.)
+    words, quote = case
+    at = data.draw(st.integers(1, len(quote) - 2))
+    start = words.index(quote[0])
+    near = set(words[max(0, start - 1):start + len(quote) + 1])
+    elsewhere = data.draw(st.sampled_from([w for w in words if w not in near]))
+    changed = [*quote[:at], elsewhere, *quote[at + 1:]]
+    p = place_on_page(page_of(words), " ".join(changed))
+    assert p.status == "review", (changed, p.reason)
+    assert [(d.quote, d.page) for d in p.differences] == [(elsewhere, quote[at])]
+    assert f"the quote says {elsewhere}; the page says {quote[at]}" in p.reason

@@ -13,7 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import matcher.alignment
 import matcher.diff
+import matcher.negation
 import matcher.variants
 from matcher.diff import Difference, describe, diff_quote, is_negation
 
@@ -73,6 +75,50 @@ def test_known_variants_are_not_differences(quote: str, found: str) -> None:
     assert named(quote, found) == []
 
 
+@pytest.mark.parametrize(("quote", "found", "want"), [
+    # The changed word stands on another highlighted line (a form's label), or the
+    # changed figure on a line of its own (an item number): in order, the found text has
+    # another word at its place.
+    ("Your last name and initial", ["Your first name and initial", "Last name"],
+     [("word", "last", "first")]),
+    ("Amount from line 12a (adjusted gross income)",
+     ["Amount from line 11a (adjusted gross income) .", "12a"], [("number", "12a", "11a")]),
+    ("SECTION 8 — PROPERTY AND LOSS HISTORY",
+     ["SECTION 5 — PROPERTY AND LOSS HISTORY", "Answer questions 7 through 10.", "8."],
+     [("number", "8", "5")]),
+    ("or some of the costs of this proposed AD",
+     ["According to the manufacturer, some", "or all of the costs of this proposed AD"],
+     [("word", "some", "all")]),
+    # The quote says "1" twice; the page's second place says "6", its "1." is an item.
+    ("answer questions 1 through 6 as shown below question 1, including dates, diagnoses "
+     "and the name of each physician",
+     ["answer questions 1 through 6 as shown below question 6, in-",
+      "cluding dates, diagnoses and the name of each physician.", "1."],
+     [("number", "1", "6")]),
+])
+def test_a_changed_word_that_stands_elsewhere_is_named(
+        quote: str, found: list[str], want: list[tuple[str, str | None, str | None]]) -> None:
+    assert named(quote, found) == want
+
+
+@pytest.mark.parametrize(("quote", "found"), [
+    # Figures swapped: each stands whole on the page, the digit group "18" they share
+    # notwithstanding.
+    ("$952.18 the the $925.18", "$925.18 the the $952.18"),
+    ("item 18 costs $925.18", "item $925.18 costs 18"),
+    # Words moved within the passage, or a line quoted before the one above it, with
+    # words dropped: order-free, the same.
+    ("the date the the premium is received", "the later of the date the first premium is "
+                                              "received"),
+    ("files an application of claim containing any information",
+     ["statement of claim containing any materially false information",
+      "Any person who files an application for insurance or"]),
+])
+def test_what_is_moved_or_repeated_is_not_a_difference(quote: str, found: str | list[str]
+                                                       ) -> None:
+    assert named(quote, found) == []
+
+
 def test_an_ocr_misreading_is_the_word_only_on_ocr_pages() -> None:
     assert named("Fecha de Expiracion", "Fecha de Expiraci6n", ocr=True) == []
     assert named("Fecha de Expiracion", "Fecha de Expiraci6n") == \
@@ -128,7 +174,7 @@ def test_what_counts_as_a_negation(word: str, negates: bool) -> None:
 
 
 def test_the_doctests_hold() -> None:
-    for module in (matcher.diff, matcher.variants):
+    for module in (matcher.diff, matcher.variants, matcher.alignment, matcher.negation):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
 
@@ -172,3 +218,65 @@ def test_one_word_the_found_text_lacks_is_named(found: list[str], data: st.DataO
     d = diff_quote(" ".join(quote), " ".join(found))
     assert [x.quote for x in d.differences] == [extra]
     assert d.differences[0].kind == ("number" if extra.isdigit() else "word")
+
+
+DISTINCT = sorted(set(VOCABULARY))
+
+
+def _two_places(data: st.DataObject, n: int) -> tuple[int, int]:
+    i, j = sorted(data.draw(st.lists(st.integers(0, n), min_size=2, max_size=2, unique=True)))
+    return i, j
+
+
+@settings(max_examples=200, deadline=None)
+@given(found=words, data=st.data(), cents=st.integers(10, 99),
+       amounts=st.lists(st.integers(100, 9999), min_size=2, max_size=2, unique=True))
+def test_two_figures_swapped_in_order_are_both_contained(
+        found: list[str], data: st.DataObject, cents: int, amounts: list[int]) -> None:
+    # "$952.18 … $925.18" against "$925.18 … $952.18": the digit group the two share
+    # must not tie one figure to the other.
+    first, second = (f"${a}.{cents}" for a in amounts)
+    i, j = _two_places(data, len(found))
+    page = [*found[:i], first, *found[i:j], second, *found[j:]]
+    quote = [*found[:i], second, *found[i:j], first, *found[j:]]
+    assert diff_quote(" ".join(quote), " ".join(page)).differences == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(found=words, data=st.data(),
+       groups=st.lists(st.integers(10, 99), min_size=4, max_size=4, unique=True))
+def test_a_figure_whose_groups_stand_only_in_other_figures_is_named(
+        found: list[str], data: st.DataObject, groups: list[int]) -> None:
+    # The quote's "a/d": its "a" stands in the page's "a/b", its "d" in "c/d".
+    a, b, c, d = groups
+    i, j = _two_places(data, len(found))
+    page = [*found[:i], f"{a}/{b}", *found[i:j], f"{c}/{d}", *found[j:]]
+    quote = [*found[:i], f"{a}/{d}", *found[i:j], f"{c}/{d}", *found[j:]]
+    got = diff_quote(" ".join(quote), " ".join(page)).differences
+    assert [(x.kind, x.quote) for x in got] == [("number", f"{a}/{d}")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), above=st.booleans())
+def test_a_word_changed_to_one_on_another_line_is_named_against_the_word_it_replaced(
+        data: st.DataObject, above: bool) -> None:
+    # "Your last name and initial" against "Your first name and initial" / "Last name".
+    vocab = data.draw(st.permutations(DISTINCT))
+    n1, n2 = data.draw(st.integers(4, 12)), data.draw(st.integers(1, 6))
+    line, other = vocab[:n1], vocab[n1:n1 + n2]
+    at = data.draw(st.integers(1, n1 - 2))
+    new = data.draw(st.sampled_from(other))
+    quote = [*line[:at], new, *line[at + 1:]]
+    lines = [" ".join(other), " ".join(line)] if above else [" ".join(line), " ".join(other)]
+    got = diff_quote(" ".join(quote), lines).differences
+    assert [(x.kind, x.quote, x.page) for x in got] == [("word", new, line[at])]
+
+
+@settings(max_examples=200, deadline=None)
+@given(found=words, data=st.data(), size=st.integers(1, 6))
+def test_lines_quoted_in_another_order_are_contained(found: list[str], data: st.DataObject,
+                                                     size: int) -> None:
+    lines = [found[k:k + size] for k in range(0, len(found), size)]
+    order = data.draw(st.permutations(range(len(lines))))
+    quote = [w for k in order for w in lines[k]]
+    assert diff_quote(" ".join(quote), [" ".join(ln) for ln in lines]).differences == ()

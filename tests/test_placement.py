@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from matcher.document import PdfSource
@@ -122,16 +122,28 @@ LINES = [
 ]
 
 
+# The most words two neighbouring LINES hold: a shuffle is drawn as an order of this many.
+PAIR_WORDS = max(len(" ".join(LINES[k:k + 2]).split()) for k in range(len(LINES) - 1))
+
+
 @settings(deadline=None, max_examples=25)
-@given(st.integers(0, len(LINES) - 2), st.integers(1, 2), st.randoms(use_true_random=False))
+@given(st.integers(0, len(LINES) - 2), st.integers(1, 2), st.permutations(range(PAIR_WORDS)),
+       st.randoms(use_true_random=False))
+# Lines 1–2 shuffled so that "structures on the residence premises" also reads in order
+# across lines 3–4: lines 1–2 hold every quoted word, so they are the place.
+@example(1, 2, [0, 6, 2, 3, 4, 13, 1, 18, 19, 9, 10, 11, 12, 5, 14, 15, 16, 7, 17, 8, 20, 21,
+                22, 23, 24], random.Random(0))
+# Line 1 shuffled, its "to the dwelling" also in order on line 0: line 1 holds every word.
+@example(1, 1, [6, 9, 1, 8, 0, 7, 3, 5, 4, 2, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                22, 23, 24], random.Random(0))
 def test_shuffled_and_dropped_quotes_land_on_their_lines(tmp_path_factory, start: int,
-                                                         n: int, rnd: random.Random) -> None:
+                                                         n: int, order: list[int],
+                                                         rnd: random.Random) -> None:
     path = tmp_path_factory.mktemp("p") / "p.pdf"
     pw = PdfSource(write_pdf(path, [paragraph(LINES)])).page_words(0)
     chosen = LINES[start:start + n]
     ws = " ".join(chosen).split()
-    shuffled = ws[:]
-    rnd.shuffle(shuffled)
+    shuffled = [ws[k] for k in order if k < len(ws)]
     drop = set(rnd.sample(range(len(ws)), k=int(0.3 * len(ws))))  # 30% of the words
     for quote in (" ".join(shuffled), " ".join(w for i, w in enumerate(ws) if i not in drop)):
         p = place_on_page(pw, quote)
@@ -410,3 +422,27 @@ def test_a_partial_match_printed_several_times_is_not_given_one_copy(
         assert words_of(pw, p.words) == ["And", "in", "the", "U.S."]
     else:
         assert p.status == "not_located" and f"{copies} times" in p.reason
+
+
+def test_fewer_lines_holding_every_word_lose_to_the_quoted_order(
+        make_pdf: Callable[..., Path]) -> None:
+    def warning(state: str, y: float) -> list[tuple[str, float, float]]:
+        return paragraph([f"{state}: Any person who knowingly and with intent to defraud "
+                          "any insurer",
+                          "files a statement of claim containing any materially false "
+                          "information, or",
+                          f"conceals a material fact commits a crime under the laws of "
+                          f"{state}."], y=y)
+
+    pw = PdfSource(make_pdf([warning("Colorado", 100) + warning("New Mexico", 139)])
+                   ).page_words(0)
+    # Colorado's first two lines, then New Mexico's last two (its "New" kept): the four
+    # lines from Colorado's second hold every quoted word too ("Colorado." ends a line,
+    # "New Mexico:" begins one), but out of the quoted order.
+    p = place_on_page(pw, "Colorado: Any person who knowingly and with intent to defraud any "
+                          "insurer files a statement of claim containing any materially false "
+                          "information, or files a statement of claim containing any "
+                          "materially false information, or conceals a material fact commits "
+                          "a crime under the laws of New")
+    assert p.status == "located"
+    assert sorted({pw.words[w].line for w in p.words}) == [0, 1, 4, 5]
