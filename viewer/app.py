@@ -167,7 +167,7 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     """Build the window and open ``target`` (the file or demo the options name)."""
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from .window.screenshot import Screenshot
     from .window.settings import Preferences
@@ -191,6 +191,8 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
 
     def show_error(message: str) -> None:
         if interactive:
+            from PySide6.QtWidgets import QMessageBox  # Qt makes the class on first use
+
             QMessageBox.warning(window, "citeview", message)
 
     install_excepthook(show_error, log_path)
