@@ -99,7 +99,8 @@ def timed(cmd: list[str], tmp: Path, *, bytecode: bool = True) -> float:
 PHASES = {
     "interpreter start": "pass",
     "imports, minimal": "import pymupdf, PySide6.QtWidgets",
-    "imports, citeview": ("import gc; gc.disable(); "
+    "imports, citeview": ("import gc; gc.disable(); import PySide6.QtCore, viewer.qtimport; "
+                          "viewer.qtimport.install(); "
                           "import viewer.window.screenshot, viewer.window.settings"),
 }
 

@@ -166,6 +166,11 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
               listener: Listener | None = None) -> _Started:
     """Build the window and open ``target`` (the file or demo the options name)."""
     from PySide6.QtCore import QSettings
+
+    from . import qtimport
+
+    # Before the window's modules: PySide6 looks at each of them as it is imported.
+    qtimport.install()
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
