@@ -10,7 +10,11 @@
    Target: ratio ≤ 1.5. Beside them, to show where the difference lies, each round also
    times a bare interpreter and each program's imports alone (citeview's as ``run()``
    makes them, with the garbage collector paused); the rest of a median is building the
-   window, checking, rendering, saving and exiting.
+   window, checking, rendering, saving and exiting. Both programs run from byte-code, as
+   an installed program does (pip compiles it on install): it is written to a cache of
+   the run's own by the warm-up runs, even where ``PYTHONDONTWRITEBYTECODE`` is set.
+   ``--from-source`` keeps the environment's setting instead; with it set, each start
+   compiles every module it imports from source.
 2. Scrolling. A 500-page PDF (corpus documents concatenated when ../shared/corpus exists,
    else generated text pages) is scrolled top to bottom at 60 frames a second, 200 px a
    frame, in one process with the real window. Reported: paint time per frame (scroll +
@@ -75,9 +79,12 @@ def env() -> dict[str, str]:
     return dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
 
 
-def timed(cmd: list[str], tmp: Path) -> float:
+def timed(cmd: list[str], tmp: Path, *, bytecode: bool = True) -> float:
     e = env()
     e.update(XDG_CONFIG_HOME=str(tmp / "config"), XDG_STATE_HOME=str(tmp / "state"))
+    if bytecode:
+        e.pop("PYTHONDONTWRITEBYTECODE", None)
+        e["PYTHONPYCACHEPREFIX"] = str(tmp / "bytecode")
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, env=e, cwd=REPO, capture_output=True, text=True)
     elapsed = time.perf_counter() - t0
@@ -92,12 +99,13 @@ def timed(cmd: list[str], tmp: Path) -> float:
 PHASES = {
     "interpreter start": "pass",
     "imports, minimal": "import pymupdf, PySide6.QtWidgets",
-    "imports, citeview": ("import gc; gc.disable(); "
+    "imports, citeview": ("import gc; gc.disable(); import PySide6.QtCore, viewer.qtimport; "
+                          "viewer.qtimport.install(); "
                           "import viewer.window.screenshot, viewer.window.settings"),
 }
 
 
-def bench_startup(runs: int) -> None:
+def bench_startup(runs: int, *, bytecode: bool = True) -> None:
     from viewer.state.files import demo_path
 
     demo = demo_path()
@@ -109,18 +117,21 @@ def bench_startup(runs: int) -> None:
                   "--screenshot", str(tmp / "viewer.png")]
         minimal = [sys.executable, "-c", MINIMAL, str(pdf), str(CLAIM_PAGE),
                    str(ZOOM_PERCENT / 100), str(SIZE[0]), str(SIZE[1]), str(tmp / "min.png")]
-        timed(viewer, tmp)  # warm the file cache for both
-        timed(minimal, tmp)
+        # Warm the file cache for both (and write their byte-code).
+        timed(viewer, tmp, bytecode=bytecode)
+        timed(minimal, tmp, bytecode=bytecode)
         ours, base = [], []
         phases: dict[str, list[float]] = {name: [] for name in PHASES}
         for _ in range(runs):  # interleaved, so machine load hits both alike
-            ours.append(timed(viewer, tmp))
-            base.append(timed(minimal, tmp))
+            ours.append(timed(viewer, tmp, bytecode=bytecode))
+            base.append(timed(minimal, tmp, bytecode=bytecode))
             for name, code in PHASES.items():
-                phases[name].append(timed([sys.executable, "-c", code], tmp))
+                phases[name].append(timed([sys.executable, "-c", code], tmp, bytecode=bytecode))
     mo, mb = statistics.median(ours), statistics.median(base)
+    source = "from byte-code" if bytecode or not os.environ.get("PYTHONDONTWRITEBYTECODE") \
+        else "compiled from source at each start"
     print(f"start-up to saved screenshot (median of {runs}, demo page {CLAIM_PAGE} at "
-          f"{ZOOM_PERCENT}%, {SIZE[0]}x{SIZE[1]}):")
+          f"{ZOOM_PERCENT}%, {SIZE[0]}x{SIZE[1]}, {source}):")
     print(f"  citeview --screenshot        {mo:6.2f} s   (min {min(ours):.2f}, "
           f"max {max(ours):.2f})")
     print(f"  minimal PySide6+PyMuPDF      {mb:6.2f} s   (min {min(base):.2f}, "
@@ -326,10 +337,13 @@ def main() -> None:
     parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-scroll", action="store_true")
     parser.add_argument("--skip-check-paint", action="store_true")
+    parser.add_argument("--from-source", action="store_true",
+                        help="start-up: leave PYTHONDONTWRITEBYTECODE as it is (set, every "
+                             "start compiles what it imports)")
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
     if not args.skip_startup:
-        bench_startup(args.runs)
+        bench_startup(args.runs, bytecode=not args.from_source)
     if not args.skip_scroll:
         bench_scroll()
     if not args.skip_check_paint:

@@ -166,8 +166,13 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
               listener: Listener | None = None) -> _Started:
     """Build the window and open ``target`` (the file or demo the options name)."""
     from PySide6.QtCore import QSettings
+
+    from . import qtimport
+
+    # Before the window's modules: PySide6 looks at each of them as it is imported.
+    qtimport.install()
     from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from .window.screenshot import Screenshot
     from .window.settings import Preferences
@@ -191,6 +196,8 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
 
     def show_error(message: str) -> None:
         if interactive:
+            from PySide6.QtWidgets import QMessageBox  # Qt makes the class on first use
+
             QMessageBox.warning(window, "citeview", message)
 
     install_excepthook(show_error, log_path)

@@ -5,7 +5,8 @@ recognising a scanned page.
 pytesseract brings numpy and PIL with it (~0.15 s of a 0.9 s start before they were
 loaded on first use), and nothing needs them until a page is actually recognised.
 pydantic, PyMuPDF and the matcher's search code (~0.25 s) are imported by the check and
-render processes, beside Qt's imports instead of after them.
+render processes, beside Qt's imports instead of after them. Printing (with Qt's print
+support) and the export dialog are loaded when first used: the first window shows neither.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 OCR_STACK = ("pytesseract", "numpy", "PIL")
 CHECK_STACK = ("pydantic", "pymupdf", "matcher.citations", "matcher.check", "rapidfuzz")
+FIRST_USE = ("PySide6.QtPrintSupport", "viewer.window.printing", "viewer.widgets.export_dialog")
 
 
-def test_a_screenshot_run_imports_neither_ocr_nor_check_stack(tmp_path: Path) -> None:
+def test_a_screenshot_run_imports_neither_ocr_nor_check_stack_nor_printing(
+        tmp_path: Path) -> None:
     from viewer.state.files import demo_path
 
     if not demo_path().is_file():
@@ -33,7 +36,8 @@ def test_a_screenshot_run_imports_neither_ocr_nor_check_stack(tmp_path: Path) ->
     code = ("import sys\n"
             "from viewer.app import main\n"
             f"status = main(['--demo', '--claim', 'c3', '--screenshot', {str(png)!r}])\n"
-            f"print(sorted(m for m in {OCR_STACK + CHECK_STACK!r} if m in sys.modules))\n"
+            f"print(sorted(m for m in {OCR_STACK + CHECK_STACK + FIRST_USE!r} "
+            "if m in sys.modules))\n"
             "sys.exit(status)\n")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO),
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_STATE_HOME=str(tmp_path / "state"),

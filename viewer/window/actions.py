@@ -8,30 +8,23 @@ place with their keys and the keyboard-shortcut help is built from the menus.
 
 from __future__ import annotations
 
-import platform
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QSpinBox,
-    QTextBrowser,
-    QToolBar,
-    QVBoxLayout,
-)
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QSpinBox, QToolBar
 
 from ..state.presentation import either_of
 from ..state.rows import FLAGGED_BADGES
 from .settings import Preferences
+
+# The help boxes' Qt classes (which Qt makes on first use) are imported when one is shown.
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog
 
 Slot = Callable[[], object]
 
@@ -248,6 +241,8 @@ def show_shortcuts(window: QMainWindow) -> None:
 def shortcuts_dialog(window: QMainWindow) -> QDialog:
     """The Help ▸ Keyboard Shortcuts box: every menu command with keys, and the mouse; it
     scrolls, so it fits a small screen."""
+    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
+
     dialog = QDialog(window)
     dialog.setWindowTitle("Keyboard shortcuts")
     text = QTextBrowser(dialog)
@@ -266,6 +261,7 @@ def shortcuts_dialog(window: QMainWindow) -> QDialog:
 
 def about_text() -> str:
     """The About box's text: what citeview is, and its version (with Qt's and Python's)."""
+    import platform
     from importlib.metadata import PackageNotFoundError, version
 
     from PySide6 import __version__ as pyside
@@ -281,6 +277,8 @@ def about_text() -> str:
 
 
 def show_about(window: QMainWindow) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
     QMessageBox.about(window, "About citeview", about_text())
 
 

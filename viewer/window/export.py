@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QDialog, QProgressDialog
 
 from ..checker.protocol import Exported
 from ..state.exports import ExportTargets
-from ..widgets.export_dialog import ExportDialog, default_choice
 from .operations import Operation
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QProgressDialog
+
     from .shell import MainWindow
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,9 @@ class ExportCommand(QObject):
         s = self.window.session
         if s.citations_path is None or s.citations is None or self.running():
             return
+        # The dialog's module is loaded by the first export, not at start-up.
+        from ..widgets.export_dialog import default_choice
+
         several = len(s.citations.documents) > 1
         choice = self.ask(default_choice(s.citations_path, documents=len(
             s.citations.documents)), several)
@@ -68,6 +71,8 @@ class ExportCommand(QObject):
 
     def run(self, choice: ExportTargets) -> Operation:
         """Export ``choice`` now, in the check process."""
+        from PySide6.QtWidgets import QProgressDialog  # Qt makes the class on first use
+
         s, client = self.window.session, self.window.client
         assert s.citations_path is not None
         path, moved, passwords = s.citations_path, s.moved_documents(), s.passwords()
@@ -127,5 +132,9 @@ class ExportCommand(QObject):
     def _dialog(self, proposed: ExportTargets, several: bool) -> ExportTargets | None:
         if not self.window.interactive:
             return proposed
+        from PySide6.QtWidgets import QDialog
+
+        from ..widgets.export_dialog import ExportDialog
+
         dialog = ExportDialog(proposed, several_documents=several, parent=self.window)
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from ..state.session import Change, DocumentStatus, Session
 from .settings import Preferences
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QFileDialog
+
     from .shell import MainWindow
 
 NOTHING_OPEN = ("Drop a citations file (.cite, .json) or a PDF here,\n"
@@ -41,6 +43,8 @@ def dialog_folder(session: Session, prefs: Preferences) -> Path:
 
 def file_dialog(parent: QWidget, title: str, filters: str, folder: Path) -> QFileDialog:
     """An open-a-file dialog starting in ``folder``."""
+    from PySide6.QtWidgets import QFileDialog  # dialogs: made on first use
+
     dialog = QFileDialog(parent, title, str(folder), filters)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)

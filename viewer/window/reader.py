@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QColor, QKeySequence
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-from PySide6.QtWidgets import QColorDialog, QMenu, QMessageBox, QSizePolicy
+from PySide6.QtWidgets import QMenu, QSizePolicy
 
 from ..palette import badge_color
 from ..render.tiles import DocRef
@@ -39,10 +38,15 @@ from .locations import LocatedDocuments
 from .menus import ClaimCopying, PageMenu
 from .navigate import DocumentSwitch, Navigator
 from .panel import PanelController
-from .printing import PRINT_CACHE_BYTES, PrintJob, PrintPage
 from .recognise import RecogniseAll
 
+# Printing, Qt's print support and the dialogs here are imported when first used: the
+# first window of a start-up needs none of them.
 if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter
+
+    from ..render.renderer import SideQueue
+    from .printing import PrintJob, PrintPage
     from .shell import MainWindow
 
 Slot = Callable[[], object]
@@ -65,7 +69,7 @@ class Reader(QObject):
         self.located = LocatedDocuments(window)
         self.recognise = RecogniseAll(window)
         self.copying = ClaimCopying(window)
-        self.print_queue = window.renderer.side_queue(PRINT_CACHE_BYTES)
+        self._print_queue: SideQueue | None = None  # made by the first print
         self.job: PrintJob | None = None
         self._bar = window.statusBar()
         self._build_actions()
@@ -204,6 +208,8 @@ class Reader(QObject):
 
     # -- colours and help -------------------------------------------------------------------
     def choose_find_color(self) -> None:
+        from PySide6.QtWidgets import QColorDialog
+
         color = QColorDialog.getColor(self.find.color, self.window, "Find mark colour")
         if color.isValid():
             self.find.set_color(color)
@@ -226,6 +232,8 @@ class Reader(QObject):
                 "<p>The summary at the bottom right counts claims, each by its worst badge.</p>")
 
     def show_badges(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self.window)
         box.setWindowTitle("What the badges mean")
         box.setTextFormat(box.textFormat().RichText)
@@ -233,8 +241,19 @@ class Reader(QObject):
         box.exec()
 
     # -- printing ---------------------------------------------------------------------------
+    @property
+    def print_queue(self) -> SideQueue:
+        """The render process's queue for printing (made when first printing)."""
+        if self._print_queue is None:
+            from .printing import PRINT_CACHE_BYTES
+
+            self._print_queue = self.window.renderer.side_queue(PRINT_CACHE_BYTES)
+        return self._print_queue
+
     def document_pages(self) -> list[PrintPage]:
         """Every page of the document shown, with the selected claim's highlights."""
+        from .printing import PrintPage
+
         w, s = self.window, self.window.session
         doc = w.view.doc
         if doc is None or w.view.pages_layout is None:
@@ -245,6 +264,8 @@ class Reader(QObject):
 
     def claim_pages(self) -> list[PrintPage]:
         """The pages the selected claim's evidence is placed on, in every document."""
+        from .printing import PrintPage
+
         s = self.window.session
         out: list[PrintPage] = []
         seen: set[tuple[str, int]] = set()
@@ -271,6 +292,8 @@ class Reader(QObject):
         if not pages:
             self.window.statusBar().showMessage("Nothing to print.", 5000)
             return
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dialog = QPrintDialog(printer, self.window)
         if ranged:
@@ -284,6 +307,8 @@ class Reader(QObject):
 
     def print_pages(self, printer: QPrinter, pages: Sequence[PrintPage]) -> PrintJob:
         """Print ``pages`` on ``printer`` in the background, with progress and Cancel."""
+        from .printing import PrintJob
+
         if self.job is not None:
             self.job.cancel()
         job = PrintJob(self.print_queue, printer, pages, self.window.view.highlighter.color,

@@ -15,15 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QInputDialog,
-    QLineEdit,
-    QMessageBox,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from matcher.vocabulary import Rect
 
@@ -242,6 +234,8 @@ class ReviewUi(QObject):
     def save_as_dialog(self) -> None:
         if not self.window.interactive or self.controller.store is None:
             return
+        from PySide6.QtWidgets import QFileDialog  # dialogs: made on first use
+
         suggested = str(self.controller.store.path)
         chosen, _ = QFileDialog.getSaveFileName(self.window, "Save review as", suggested,
                                                 "Review (*.review.json);;JSON (*.json)")
@@ -251,6 +245,8 @@ class ReviewUi(QObject):
     def reviewer_dialog(self) -> None:
         if not self.window.interactive:
             return
+        from PySide6.QtWidgets import QInputDialog, QLineEdit  # dialogs: made on first use
+
         name, ok = QInputDialog.getText(self.window, "Reviewer name",
                                         "Decisions are recorded under this name:",
                                         QLineEdit.EchoMode.Normal, self.controller.reviewer)
@@ -263,6 +259,8 @@ class ReviewUi(QObject):
         if watched is self.window and event.type() == QEvent.Type.Close \
                 and self.controller.unsaved and self.window.interactive:
             assert isinstance(event, QCloseEvent)
+            from PySide6.QtWidgets import QMessageBox  # dialogs: made on first use
+
             answer = QMessageBox.warning(
                 self.window, "Decisions not saved",
                 f"{self.controller.problem.text if self.controller.problem else ''}\n\n"

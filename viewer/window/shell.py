@@ -17,9 +17,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QColorDialog,
-    QInputDialog,
-    QLineEdit,
     QMainWindow,
     QProgressBar,
     QPushButton,
@@ -321,6 +318,8 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def _ask_password(self, name: str, message: str) -> str | None:
+        from PySide6.QtWidgets import QInputDialog, QLineEdit  # dialogs: made on first use
+
         text, ok = QInputDialog.getText(self, f"Password for {name}", message,
                                         QLineEdit.EchoMode.Password)
         return text if ok else None
@@ -358,6 +357,8 @@ class MainWindow(QMainWindow):
             self.prefs.set_highlight_color(color)
 
     def choose_highlight_color(self) -> None:
+        from PySide6.QtWidgets import QColorDialog  # dialogs: made on first use
+
         color = QColorDialog.getColor(self.view.highlighter.color, self, "Highlight colour")
         if color.isValid():
             color.setAlpha(255)
