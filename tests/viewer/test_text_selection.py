@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
@@ -119,6 +119,32 @@ def check_copy(qtbot: QtBot, window: MainWindow, pdf: Path) -> None:
     # A plain drag selects text only: nothing is decided, no relocation runs.
     assert not window.review.relocation.active
     assert not window.review.controller.review.decisions.evidence
+
+
+def test_the_selection_moves_with_the_page_when_it_scrolls(qtbot: QtBot,
+                                                           make_window: MakeWindow,
+                                                           tmp_path: Path) -> None:
+    """Scrolled as a person scrolls (the scroll bar, then the event loop paints): the
+    selection is drawn where the words now are, with no repaint asked for by hand."""
+    window, pdf = opened(qtbot, make_window, tmp_path)
+    words = pdf_words(pdf, 1)
+    first, last = word_index(pdf, 1, 9, 0), word_index(pdf, 1, 9, 3)
+    drag(qtbot, window, centre_of(window, pdf, 1, first), centre_of(window, pdf, 1, last))
+    qtbot.waitUntil(lambda: window.selecting.selection is not None)
+    overlay = window.selecting.overlay
+
+    def drawn() -> list[QRectF]:
+        return [box for _, style, box in overlay.painted if style is Style.SELECTION]
+
+    window.view.viewport().repaint()
+    [before] = drawn()
+    bar = window.view.verticalScrollBar()
+    bar.setValue(bar.value() + 40)
+    qtbot.waitUntil(lambda: bool(drawn()) and drawn()[0].top() != before.top())
+    [after] = drawn()
+    [want] = device_boxes(window, pdf, 1, line_unions(words[first:last + 1]))
+    assert abs(after.top() - (before.top() - 40)) < 1.0
+    assert abs(after.top() - want.top()) < 1.0 and abs(after.left() - want.left()) < 1.0
 
 
 def test_the_selection_is_never_the_highlight_colour(qtbot: QtBot, make_window: MakeWindow,

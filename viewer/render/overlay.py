@@ -83,8 +83,9 @@ class PageOverlay(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setGeometry(view.viewport().rect())
         view.viewport().installEventFilter(self)
-        view.verticalScrollBar().valueChanged.connect(self.update)
-        view.horizontalScrollBar().valueChanged.connect(self.update)
+        # No update of its own on scrolling: the view repaints its whole viewport when it
+        # scrolls, and this child with it. An update here too made every scrolled frame
+        # paint the pages twice (this widget is see-through, so Qt repaints what is under it).
         view.zoom_changed.connect(self.update)
         self.show()
 
