@@ -108,11 +108,13 @@ def fewest_lines(model: PageModel, band: Band) -> list[Band]:
     out = []
     whole_order = read_in_order(model, band) if windows else 0.0
     for lo, hi in windows:
+        if not _consecutive(lines[lo:hi]):
+            continue  # not one passage whatever it holds: no need to fill it
         part = Band(lines[lo:hi])
         fill(model, part, Counter(model.qcount))
         if part.coverage > band.coverage - TIE_EPSILON and _one_passage(part) and \
-                (read_in_order(model, part) > whole_order - TIE_EPSILON
-                 or whole_order < WHOLE_IN_ORDER):
+                (whole_order < WHOLE_IN_ORDER
+                 or read_in_order(model, part) > whole_order - TIE_EPSILON):
             out.append(part)
     return out or [band]
 
@@ -120,8 +122,13 @@ def fewest_lines(model: PageModel, band: Band) -> list[Band]:
 def _one_passage(band: Band) -> bool:
     """Whether each of the band's lines took quote atoms and they follow one another in
     the page's reading order (one passage, not lines gathered from rows or paragraphs)."""
-    lines = sorted(band.lines)
-    return len(band.words) == len(lines) and lines[-1] - lines[0] == len(lines) - 1
+    return len(band.words) == len(band.lines) and _consecutive(band.lines)
+
+
+def _consecutive(lines: Sequence[int]) -> bool:
+    """Whether these line indices follow one another in the page's reading order."""
+    ordered = sorted(lines)
+    return ordered[-1] - ordered[0] == len(ordered) - 1
 
 
 def read_in_order(model: PageModel, band: Band) -> float:

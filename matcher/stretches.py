@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .alignment import has_digit
 from .pagemodel import RUN_SPAN_RATIO
 from .words import PageWords
 
@@ -177,7 +178,7 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
             (start > 0 and texts[start - 1] == word and lines[start - 1] == lines[start]) or \
             (end < len(texts) and texts[end] == word and lines[end] == lines[end - 1]):
         return True
-    if at < len(texts) and _figure(word) and _figure(texts[at]) and \
+    if at < len(texts) and has_digit(word) and has_digit(texts[at]) and \
             texts[at] not in quote[off + 1:off + 2]:
         return False  # a figure in another figure's place ("line 9a" for "line 8a") was
         # changed, whatever copy of it stands near
@@ -190,6 +191,3 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
          any(at < x <= at + EDGE_REACH and tuple(texts[x:x + len(tail)]) == tuple(tail)
              for x in positions.get(tail[0], ())))
 
-
-def _figure(atom: str) -> bool:
-    return any(c.isdigit() for c in atom)

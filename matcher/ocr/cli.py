@@ -14,13 +14,17 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from ..exit_status import ExitStatus
 from ..progress import Progress, format_duration
 from .boxes import OcrPage
 from .prepare import PageTask, find_pdfs, run_tasks, survey
 from .store import OcrStore, OcrStoreError, StoredDocument, default_store_dir
 from .tesseract import DEFAULT_DPI, DEFAULT_LANG, OcrSetupError, check_tesseract
+from .workers import EXIT_TERMINATED
 
-EXIT_OK, EXIT_SOME_FAILED, EXIT_SETUP, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143
+# The statuses of matcher.exit_status's table; SIGTERM's is the workers' own.
+EXIT_OK, EXIT_SOME_FAILED, EXIT_SETUP, EXIT_INTERRUPTED = (
+    ExitStatus.OK, ExitStatus.FLAGGED, ExitStatus.UNUSABLE, ExitStatus.INTERRUPTED)
 # Below 72 dpi text is unreadable to tesseract; above 1200 a page is hundreds of MB.
 MIN_DPI, MAX_DPI = 72, 1200
 PROG = "citeview prepare"
