@@ -120,17 +120,11 @@ def review_line(review: Review, path: Path | None) -> str:
 
 
 def reviewed_report(report: CheckReport, cf: CitationsFile, citations_path: Path,
-                    review_path: Path | None) -> tuple[dict[str, Any], Path | None]:
+                    review: Review) -> dict[str, Any]:
     """The ``check --json`` document of ``report`` with the review's ``decision`` and
-    ``support`` objects, and the review file read (None when there is none): what an
-    export reads, so an export and ``check --review --json`` never disagree.
-
-    ``review_path`` None: the citations file's own review file, when there is one (beside
-    it, or in citeview's data folder). Raises :class:`~viewer.state.sidecar.SidecarError`
-    naming the file and the JSON paths when the review file cannot be used.
-    """
-    review, path = load_review(citations_path, review_path)
+    ``support`` objects (``review`` as :func:`load_review` read it): what an export
+    reads, so an export and ``check --review --json`` never disagree."""
     report = report.model_copy(deep=True)  # the one given may be a check kept for reuse
     attach(review, cf, citations_path, report)
     apply(report, review)
-    return report.model_dump(mode="json"), path
+    return report.model_dump(mode="json")

@@ -254,24 +254,28 @@ class Server:
         from ..export.writing import Cancelled, OutputError
         from ..state.exports import ExportTargets
         from ..state.sidecar import SidecarError
-        from .review import reviewed_report
+        from .review import load_review, reviewed_report
 
+        path = Path(request.path)
+        try:  # an unusable review file is told before the check, not after it
+            review, review_path = load_review(path, Path(request.review) if request.review
+                                              else None)
+        except SidecarError as exc:
+            raise p.CheckerError(str(exc)) from None
         cf, report = self.checked(rid, p.Check(request.path, request.moved, request.passwords))
         if self.stopping or rid in self.cancelled:
             raise p.CheckerError("cancelled")
-        path = Path(request.path)
         targets = ExportTargets(*(None if t is None else Path(t) for t in (
             request.pdf, request.html, request.csv, request.annotations)))
         try:
-            data, review = reviewed_report(
-                report, cf, path, Path(request.review) if request.review else None)
+            data = reviewed_report(report, cf, path, review)
             done = run.export(
                 data, citations_path=path, citations=citations_record(cf, path),
-                targets=targets, review_path=review,
+                targets=targets, review_path=review_path,
                 passwords=dict(request.passwords), ocr=OcrStore.default(),
                 progress=lambda d, t: self.send(p.Progressed(rid, d, t)),
                 cancel=lambda: self.arrived(rid))
-        except (SidecarError, OutputError) as exc:
+        except OutputError as exc:
             raise p.CheckerError(str(exc)) from None
         except Cancelled:
             raise p.CheckerError("cancelled") from None

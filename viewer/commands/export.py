@@ -27,7 +27,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("citations", type=Path, help="a .cite or .json citations file")
     ap.add_argument("--review", type=Path, metavar="FILE",
                     help="the review's decisions (default: NAME.review.json beside "
-                         "NAME.cite, when it exists)")
+                         "NAME.cite, or the one kept in citeview's data folder)")
     ap.add_argument("--pdf", type=Path, metavar="PATH",
                     help="the annotated copy (with several documents: a folder that "
                          "receives one copy per document)")
@@ -57,7 +57,7 @@ def main(args: list[str]) -> int:
     from matcher.progress import Progress
 
     from ..checker.citations import citations_record
-    from ..checker.review import reviewed_report
+    from ..checker.review import load_review, reviewed_report
     from ..export.run import export
     from ..export.writing import OutputError
     from ..state.sidecar import SidecarError
@@ -67,6 +67,10 @@ def main(args: list[str]) -> int:
         cf = load(opts)
     except CitationsError as exc:
         return fail(str(exc))
+    try:  # an unusable review file is told before the check, not after it
+        review, review_path = load_review(opts.citations, opts.review)
+    except SidecarError as exc:
+        return fail(str(exc))
     checking = Progress(0, unit="quotes", label="checking", show_after=1.0)
     exporting = Progress(0, unit="steps", label="exporting", show_after=1.0)
     with stdout_reserved():
@@ -74,12 +78,12 @@ def main(args: list[str]) -> int:
                                  progress=None if opts.quiet else checking.update)
         checking.close()
         try:
-            data, review = reviewed_report(report, cf, opts.citations, opts.review)
+            data = reviewed_report(report, cf, opts.citations, review)
             done = export(data, citations_path=opts.citations,
                           citations=citations_record(cf, opts.citations), targets=targets,
-                          review_path=review, passwords=passwords, ocr=ocr_store(),
+                          review_path=review_path, passwords=passwords, ocr=ocr_store(),
                           progress=None if opts.quiet else exporting.update)
-        except (SidecarError, OutputError) as exc:
+        except OutputError as exc:
             exporting.close()
             return fail(str(exc))
         exporting.close()
