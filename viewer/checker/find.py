@@ -28,6 +28,7 @@ from matcher.vocabulary import Rect
 from matcher.words import PageWords
 
 from ..state.find import MAX_HITS, FindHit
+from ..state.selection import union
 
 # Documents whose folded pages are kept: the one shown and the one before it.
 KEPT_DOCUMENTS = 2
@@ -118,9 +119,7 @@ def _hit(page: FoldedPage, number: int, covered: list[int]) -> FindHit:
     for w in covered:
         by_line.setdefault(page.lines[w], []).append(w)
     for ws in by_line.values():
-        boxes = [page.boxes[w] for w in ws]
-        rects.append((min(b[0] for b in boxes), min(b[1] for b in boxes),
-                      max(b[2] for b in boxes), max(b[3] for b in boxes)))
+        rects.append(union(page.boxes[w] for w in ws))
     first, last = covered[0], covered[-1]
     before = " ".join(page.words[max(0, first - CONTEXT_WORDS):first])
     after = " ".join(page.words[last + 1:last + 1 + CONTEXT_WORDS])

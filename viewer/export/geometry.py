@@ -12,11 +12,12 @@ words space there with the page's rotation matrix.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from matcher.vocabulary import Rect
 
 from ..state.documents import Matrix
+from ..state.selection import union as union  # the one union of rectangles (re-exported)
 
 Point = tuple[float, float]
 # The direction text runs in words space (y down): (1, 0) left to right, (0, -1) bottom
@@ -103,15 +104,6 @@ def displayed(rect: Rect, rotation_matrix: Matrix) -> Rect:
     """A words-space rectangle on the page as displayed (rotated; origin at the top-left
     of the visible page), given the page's ``rotation_matrix``."""
     return transform(rect, rotation_matrix)
-
-
-def union(rects: Iterable[Rect]) -> Rect:
-    """The smallest rectangle holding all of ``rects`` (ValueError when there is none)."""
-    rs = list(rects)
-    if not rs:
-        raise ValueError("no rectangles")
-    return (min(r[0] for r in rs), min(r[1] for r in rs), max(r[2] for r in rs),
-            max(r[3] for r in rs))
 
 
 def around(rect: Rect, *, margin_x: float, margin_y: float, min_width: float,

@@ -142,8 +142,9 @@ class _Steps:
 def _facts(doc_id: str, path: Path, docs: _Documents) -> DocumentFacts:
     got = docs.get(doc_id)
     problem = "" if not isinstance(got, DocumentError) else str(got)
-    try:
-        digest: str | None = file_hash(path)
+    try:  # the open source's hash is the one its OCR look-ups use: read the file once
+        digest: str | None = (got[0].content_hash if not isinstance(got, DocumentError)
+                              else file_hash(path))
     except OSError:
         digest = None
     return DocumentFacts(doc_id, path, digest, problem)
