@@ -98,7 +98,6 @@ class ThumbnailList(QListView):
         pal = self.viewport().palette()
         pal.setColor(QPalette.ColorRole.Base, DESK)
         self.viewport().setPalette(pal)
-        self._syncing = False
         self.side.rendered.connect(self._on_rendered)
         self.side.failed.connect(lambda key, _m: self._on_rendered(key))
         self.clicked.connect(lambda index: self.page_chosen.emit(index.row()))
@@ -123,13 +122,9 @@ class ThumbnailList(QListView):
         """Follow the page view's current page, without showing it again."""
         if not 0 <= page < self.model_.rowCount():
             return
-        self._syncing = True
-        try:
-            index = self.model_.index(page)
-            self.setCurrentIndex(index)
-            self.scrollTo(index)
-        finally:
-            self._syncing = False
+        index = self.model_.index(page)
+        self.setCurrentIndex(index)  # pages are chosen by clicks, not by this
+        self.scrollTo(index)
 
     def missing_in_view(self) -> list[RenderKey]:
         """The tiles of the thumbnails in view not rendered yet, top to bottom."""

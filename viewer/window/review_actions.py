@@ -20,8 +20,8 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from ..state.presentation import PLACEMENT_COMMANDS, SUPPORT_COMMANDS
 from ..state.review import PLACEMENTS, SUPPORTS, Placement, Support
+from .actions import Slot, command
 
-Slot = Callable[[], object]
 # The key of each decision (the words of its command are presentation's).
 PLACEMENT_KEYS: dict[Placement, str] = {
     "confirmed": "C", "wrong_place": "W", "relocated": "R", "absent": "A"}
@@ -103,19 +103,14 @@ class ReviewActions(QObject):
 
     def _action(self, text: str, slot: Slot, *keys: str, checkable: bool = False,
                 tip: str = "", label: str = "") -> QAction:
-        action = QAction(text, self.parent())
-        if keys:
-            action.setShortcuts([QKeySequence(k) for k in keys])
-        action.setCheckable(checkable)
-        if tip:
-            action.setStatusTip(tip)
-        if label:
-            action.setIconText(label)
-        # A checkable decision is then set to what the review says, whatever the click
-        # toggled it to.
-        action.triggered.connect(lambda _checked=False: slot())
         parent = self.parent()
         assert isinstance(parent, QMainWindow)
+        # A checkable decision is then set to what the review says, whatever the click
+        # toggled it to (the command calls the slot without the checked state).
+        action = command(parent, text, slot, *keys, tip=tip)
+        action.setCheckable(checkable)
+        if label:
+            action.setIconText(label)
         parent.addAction(action)
         return action
 
