@@ -65,7 +65,10 @@ def test_a_message_in_the_status_bar_is_whole_beside_the_summary(
     qtbot.waitUntil(lambda: summary.width() >= summary.fontMetrics().horizontalAdvance(whole))
     message = "Drag across the words meant, then press Enter (Esc cancels)."
     bar.showMessage(message)
-    qtbot.waitUntil(lambda: summary.x() > bar.fontMetrics().horizontalAdvance(message))
+    # The bar lays its widgets out in more than one pass: wait for the last one.
+    qtbot.waitUntil(lambda: summary.x() > bar.fontMetrics().horizontalAdvance(message)
+                    and summary.geometry().right() < bar.width())
+    assert summary.x() > bar.fontMetrics().horizontalAdvance(message)
     assert summary.geometry().right() < bar.width()
     assert summary.text() == whole and whole in summary.toolTip()  # cut, whole in its tip
     bar.clearMessage()
