@@ -49,14 +49,16 @@ CONSISTENCY_STATUSES: tuple[ConsistencyStatus, ...] = ("consistent", "differs", 
 # A negation negates the content words that follow it, up to this many words, within
 # its clause: "has not been treated for heart disease" negates "treated", "heart"
 # ("been", "for" are function words). Four words reach past an auxiliary and an article.
+# Its scope holds its subject too: the nearest content word before it in its clause.
 SCOPE_WORDS = 4
 # Two negations negate the same thing when at least this share of the smaller scope's
 # content words is shared: a faithful restatement shares all of them, a negation of
 # another clause of the passage at most one word in passing.
 SCOPE_OVERLAP = 0.5
-# An evidence negation the claim leaves out is a difference when the claim holds at
-# least this share of the words it negates (it restates the negated clause).
-RESTATED_SHARE = 0.5
+# An evidence negation the claim leaves out is a difference when the claim holds more
+# than half of the words it negates and its subject (it restates the negated clause):
+# "Floods are covered" does not restate "Theft is not covered", which shares one.
+RESTATED_SHARE = 0.6
 # When naming the evidence figure a changed one stands against: a figure of the same
 # shape (digits and separators in the same places) is preferred, then the closest in
 # its digits (rapidfuzz ratio, 0-100), then one whose neighbouring words the claim uses.
@@ -202,6 +204,13 @@ def negations(text: str) -> list[_Negation]:
                                                           nxt[:1].isdigit()):
             continue
         scope: set[str] = set()
+        for earlier in reversed(words[max(0, i - SCOPE_WORDS):i]):
+            if _CLAUSE_END.search(earlier):
+                break  # the nearest content word before it, in its clause: its subject
+            found = [a for a in atoms(earlier) if a not in _FUNCTION_WORDS]
+            if found and not is_negation(earlier):
+                scope.add(found[-1])
+                break
         if not _CLAUSE_END.search(w):
             for later in words[i + 1:i + 1 + SCOPE_WORDS]:
                 if not is_negation(later):
