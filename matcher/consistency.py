@@ -36,21 +36,19 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from .facts import Fact, compact, evidence_values, read_facts
 from .negation import is_negation
 from .normalize import atoms
-
-ConsistencyStatus = Literal["consistent", "differs", "unchecked"]
-FactKind = Literal["number", "date", "negation"]
-CONSISTENCY_STATUSES: tuple[ConsistencyStatus, ...] = ("consistent", "differs", "unchecked")
+from .vocabulary import ConsistencyStatus, FactKind
 
 # A negation negates the content words that follow it, up to this many words, within
 # its clause: "has not been treated for heart disease" negates "treated", "heart"
 # ("been", "for" are function words). Four words reach past an auxiliary and an article.
 # Its scope holds its subject too: the nearest content word before it in its clause.
 SCOPE_WORDS = 4
+# Content words compare by their first letters, a stem in any of the corpus's languages.
+STEM = 5
 # Two negations negate the same thing when at least this share of the smaller scope's
 # content words is shared: a faithful restatement shares all of them, a negation of
 # another clause of the passage at most one word in passing.
@@ -207,14 +205,14 @@ def negations(text: str) -> list[_Negation]:
         for earlier in reversed(words[max(0, i - SCOPE_WORDS):i]):
             if _CLAUSE_END.search(earlier):
                 break  # the nearest content word before it, in its clause: its subject
-            found = [a for a in atoms(earlier) if a not in _FUNCTION_WORDS]
+            found = _content(earlier)
             if found and not is_negation(earlier):
                 scope.add(found[-1])
                 break
         if not _CLAUSE_END.search(w):
             for later in words[i + 1:i + 1 + SCOPE_WORDS]:
                 if not is_negation(later):
-                    scope.update(a for a in atoms(later) if a not in _FUNCTION_WORDS)
+                    scope.update(_content(later))
                 if _CLAUSE_END.search(later):
                     break
         out.append(_Negation(_bare(w), frozenset(scope)))
@@ -240,7 +238,7 @@ def _negation_differences(claim: str, texts: list[str]) -> list[FactDifference]:
             out.append(FactDifference("negation", n.word, None))
         else:
             used.add(k)
-    claim_atoms = set(atoms(claim))
+    claim_atoms = set(_content(claim))
     for k, e in enumerate(theirs):
         if k in used or not e.scope or any(_same_negation(n, e) for n in mine):
             continue
@@ -248,6 +246,13 @@ def _negation_differences(claim: str, texts: list[str]) -> list[FactDifference]:
         if restated >= max(1, math.ceil(RESTATED_SHARE * len(e.scope))):
             out.append(FactDifference("negation", None, e.word))
     return out
+
+
+def _content(text: str) -> list[str]:
+    """The content atoms of ``text``, each cut to its first STEM letters ("agents" and
+    "agent", "treated" and "treatment" compare equal), function words and single letters
+    left out."""
+    return [a[:STEM] for a in atoms(text) if len(a) > 1 and a not in _FUNCTION_WORDS]
 
 
 def _bare(word: str) -> str:

@@ -105,7 +105,7 @@ def test_a_changed_digit_never_reads_equal(whole: int, cents: int | None, pick: 
     changed = text[:i] + str((int(text[i]) + delta) % 10) + text[i + 1:]
     a, b = read_facts(f"is {text}."), read_facts(f"is {changed}.")
     assert len(a) == len(b) == 1
-    if changed.lstrip("$").startswith("0") and changed.lstrip("$")[1:2].isdigit():
+    if changed[spots[0]] == "0" and len(spots) > 1:
         return  # a leading zero is not a figure anyone writes
     assert not (a[0].values & b[0].values), (text, changed)
     # And as a claim against its evidence: it differs, naming the evidence's figure.

@@ -121,11 +121,43 @@ def claims_summary(statuses: Iterable[BadgeStatus], *, separator: str = " · ") 
 
 
 def summary_line(summary: Summary, *, separator: str = " · ") -> str:
-    """The whole check in one line: how many items have each status, uncited claims."""
+    """The whole check in one line: how many items have each status, uncited claims, and
+    claims whose figures their evidence does not bear out (when there are any)."""
     needs = "needs" if summary.review == 1 else "need"
-    return separator.join((f"{summary.located} located", f"{summary.review} {needs} review",
-                           f"{summary.not_located} not located",
-                           f"{summary.rejected} rejected", f"{summary.uncited} uncited"))
+    parts = [f"{summary.located} located", f"{summary.review} {needs} review",
+             f"{summary.not_located} not located",
+             f"{summary.rejected} rejected", f"{summary.uncited} uncited"]
+    if summary.differs:
+        parts.append("1 claim differs from its evidence" if summary.differs == 1 else
+                     f"{summary.differs} claims differ from their evidence")
+    return separator.join(parts)
+
+
+# What the claims list badge and the detail pane call a claim whose figures, dates or
+# negations its evidence does not bear out (``consistency.status == "differs"``).
+CLAIM_DIFFERS = "claim differs"
+CLAIM_DIFFERS_EXPLANATION = ("A figure, a date or a negation of the claim is not in the "
+                             "words its evidence stands on: the quote may be right and the "
+                             "claim still misstate it. Decide whether it is supported.")
+
+
+def consistency_sentence(kind: str, claim: str | None, evidence: str | None) -> str:
+    """One difference between the claim and its evidence, in the words of the quote's
+    differences (:func:`difference_sentence`), the claim in the quote's place.
+
+    >>> consistency_sentence("number", "$952.18", "$925.18")
+    'The claim says $952.18; its evidence says $925.18'
+    >>> consistency_sentence("negation", "not", None)
+    "The claim says 'not', which its evidence does not"
+    >>> consistency_sentence("negation", None, "not")
+    "Its evidence says 'not', which the claim leaves out"
+    """
+    del kind  # the same words for a figure, a date and a negation
+    if claim is None:
+        return f"Its evidence says {evidence!r}, which the claim leaves out"
+    if evidence is None:
+        return f"The claim says {claim!r}, which its evidence does not"
+    return f"The claim says {claim}; its evidence says {evidence}"
 
 
 # -- review decisions, differences and what an exported item shows ----------------------
