@@ -50,7 +50,7 @@ from evalcases import (  # noqa: E402
 )
 
 from matcher.check import check_citations  # noqa: E402
-from matcher.citations import parse_citations  # noqa: E402
+from matcher.citations import load_citations  # noqa: E402
 from matcher.document import PdfSource  # noqa: E402
 
 FAITHFUL = ("verbatim", "in_words", "separators", "date_in_words")
@@ -135,10 +135,14 @@ def build_cases(files: Sequence[CorpusFile], seed: int, quotes: int) -> list[Cas
                 for run in runs:
                     if found >= quotes:
                         break
-                    if not all(is_prose_line(pw, ln) for ln in run):
-                        continue
                     quote = " ".join(w for ln in run for w in word_texts(pw, ln))
                     if not re.search(r"\d", quote):
+                        continue
+                    # Prose, or a form's or table's line holding an amount or a date
+                    # (where separators and dates are).
+                    if not all(is_prose_line(pw, ln) for ln in run) and not (
+                            len(quote.split()) >= 4 and (_GROUPED.search(quote) or
+                                                         _US_DATE.search(quote))):
                         continue
                     qid = f"{cf.name}:{n}:{run[0]}"
                     for kind, claim, a, b in claims_for(quote, cf.lang, rng):
@@ -163,7 +167,7 @@ def run(cases: Sequence[Case]) -> list[tuple[Case, dict]]:  # type: ignore[type-
                         for i, c in enumerate(group)]}
             cite = Path(tmp) / "cases.cite"
             cite.write_text(json.dumps(data), encoding="utf-8")
-            report = check_citations(parse_citations(cite.read_bytes(), cite), cite)
+            report = check_citations(load_citations(cite), cite)
             for c, claim in zip(group, report.claims, strict=True):
                 out.append((c, claim.model_dump(mode="json")))
     return out
