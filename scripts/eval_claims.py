@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evalcases import (  # noqa: E402
+from evalcases import (
     CorpusFile,
     change_digit,
     corpus_files,
@@ -49,9 +49,9 @@ from evalcases import (  # noqa: E402
     word_texts,
 )
 
-from matcher.check import check_citations  # noqa: E402
-from matcher.citations import load_citations  # noqa: E402
-from matcher.document import PdfSource  # noqa: E402
+from matcher.check import check_citations
+from matcher.citations import load_citations
+from matcher.document import PdfSource
 
 FAITHFUL = ("verbatim", "in_words", "separators", "date_in_words")
 MISSTATED = ("figure_changed", "word_changed", "not_added")
@@ -189,8 +189,8 @@ def tally(results: Sequence[tuple[Case, dict]]) -> dict[str, Counter[str]]:  # t
         if status == "differs":
             row["differs"] += 1
         if case.changed and status == "differs":
-            named = any(d["claim"] is not None and d["evidence"] is not None
-                        and _digits(d["claim"]) == _digits(case.changed) or
+            named = any((d["claim"] is not None and d["evidence"] is not None
+                        and _digits(d["claim"]) == _digits(case.changed)) or
                         (d["claim"] or "").lower() == case.changed.lower()
                         for d in claim["consistency"]["differences"]
                         if d["evidence"] is not None

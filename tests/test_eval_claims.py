@@ -13,7 +13,7 @@ from tests.simplepdf import paragraph, write_pdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 
-import eval_claims  # noqa: E402
+import eval_claims
 
 LINES = [
     "The dwelling premium of $1,925.18 is due for 12 months from the effective date.",
