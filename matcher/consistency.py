@@ -64,6 +64,7 @@ SAME_SHAPE_BONUS = 30.0
 CONTEXT_BONUS = 15.0
 MIN_DIGIT_SIMILARITY = 40.0
 CONTEXT_ATOMS = 3
+CONTEXT_CHARS = 60
 
 # Function words that say nothing of what a negation negates, in the corpus's languages.
 _FUNCTION_WORDS = frozenset("""
@@ -115,7 +116,7 @@ def check_claim(claim: str, evidence: Sequence[str]) -> Consistency:
     if not texts:
         return Consistency("unchecked")
     claim_facts = read_facts(claim)
-    ev_facts = [(f, _context(t, f)) for t in texts for f in read_facts(t)]
+    ev_facts = [(f, t) for t in texts for f in read_facts(t)]
     differences = _figure_differences(claim, claim_facts, texts, ev_facts)
     differences += _negation_differences(claim, texts)
     return Consistency("differs" if differences else "consistent", tuple(differences))
@@ -123,7 +124,7 @@ def check_claim(claim: str, evidence: Sequence[str]) -> Consistency:
 
 # -- figures and dates ---------------------------------------------------------------
 def _figure_differences(claim: str, claim_facts: list[Fact], texts: list[str],
-                        ev_facts: list[tuple[Fact, set[str]]]) -> list[FactDifference]:
+                        ev_facts: list[tuple[Fact, str]]) -> list[FactDifference]:
     pool = evidence_values([f for f, _ in ev_facts])
     squeezed: str | None = None
     missing: list[Fact] = []
@@ -139,7 +140,8 @@ def _figure_differences(claim: str, claim_facts: list[Fact], texts: list[str],
     if not missing:
         return []
     claimed = evidence_values(claim_facts)
-    free = [(e, near) for e, near in ev_facts if not (e.values & claimed)]
+    # Each evidence figure the claim does not account for, with its neighbouring words.
+    free = [(e, _context(t, e)) for e, t in ev_facts if not (e.values & claimed)]
     out: list[FactDifference] = []
     for f in missing:
         k = _stands_against(claim, f, free)
@@ -181,8 +183,11 @@ def _shape(f: Fact) -> str:
 
 def _context(text: str, f: Fact) -> set[str]:
     """The content atoms next to a fact in its text: what it is the figure of."""
-    before = [a for a in atoms(text[:f.start]) if not a.isdigit()][-CONTEXT_ATOMS:]
-    after = [a for a in atoms(text[f.end:]) if not a.isdigit()][:CONTEXT_ATOMS]
+    # Three words lie within CONTEXT_CHARS of the figure, figures between them included.
+    before = [a for a in atoms(text[max(0, f.start - CONTEXT_CHARS):f.start])
+              if not a.isdigit()][-CONTEXT_ATOMS:]
+    after = [a for a in atoms(text[f.end:f.end + CONTEXT_CHARS])
+             if not a.isdigit()][:CONTEXT_ATOMS]
     return set(before + after) - _FUNCTION_WORDS
 
 
@@ -238,10 +243,12 @@ def _negation_differences(claim: str, texts: list[str]) -> list[FactDifference]:
             out.append(FactDifference("negation", n.word, None))
         else:
             used.add(k)
-    claim_atoms = set(_content(claim))
+    claim_atoms: set[str] | None = None
     for k, e in enumerate(theirs):
         if k in used or not e.scope or any(_same_negation(n, e) for n in mine):
             continue
+        if claim_atoms is None:
+            claim_atoms = set(_content(claim))
         restated = len(e.scope & claim_atoms)
         if restated >= max(1, math.ceil(RESTATED_SHARE * len(e.scope))):
             out.append(FactDifference("negation", None, e.word))

@@ -49,20 +49,20 @@ _CURRENCY = "$€£¥₹"
 _MONTHS: dict[str, int] = {}
 for _n, _names in enumerate((
         "january jan januar janvier enero jänner janv",
-        "february feb februar fevrier febrero fev fevr",
-        "march mar marz mars marzo maerz",
+        "february feb februar fevrier février febrero fev fevr fév févr",
+        "march mar marz märz mars marzo maerz",
         "april apr avril abril avr",
         "may mai mayo",
         "june jun juni juin junio",
         "july jul juli juillet julio juil",
-        "august aug aout agosto",
+        "august aug aout août agosto",
         "september sep sept septembre septiembre setiembre",
         "october oct oktober octobre octubre okt",
         "november nov novembre noviembre",
-        "december dec dezember decembre diciembre dez dic"), start=1):
+        "december dec dezember decembre décembre diciembre dez dic"), start=1):
     for _name in _names.split():
         _MONTHS[_name] = _n
-_MONTH = r"(?P<{g}>[^\W\d_]{{3,10}})\.?"
+_MONTH = r"(?P<{g}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<{g}>[0-3]?\d)(?:st|nd|rd|th|er|\.|º)?"
 _YEAR = r"(?P<{g}>\d{{4}})"
 # Dates in words: "June 19, 2025", "19 June 2025", "19th of June, 2025", "19 de junio de
@@ -93,7 +93,10 @@ _RUN = re.compile(r"(?P<cur>[" + _CURRENCY + r"]\s?)?(?<![\w])(?P<run>\d+(?:[,.'
 _CODE = re.compile(r"(?<![\w$€£¥₹,.'])(?=[\w-]*\d)(?:[^\W_]+(?:[-/][^\W_]+)+|"
                    r"[^\W\d_]+\d[^\W_]*|\d+[^\W\d_]+\d[^\W_]*)(?![\w])")
 _ORDINAL_OR_UNIT = re.compile(r"\d+(?:st|nd|rd|th|[^\W\d_]{1,3})", re.IGNORECASE)
-_DASH_TABLE = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
+_HAS_DIGIT = re.compile(r"\d")
+_LETTERS = re.compile(r"[^\W\d_]{3,10}")
+_DATE_HINT = re.compile(r"\d[-/.]\d{1,2}[-/.]\d")
+_DASHES = re.compile("[\u2010\u2011\u2012\u2013\u2014\u2212]")
 _SCALES = {"thousand": 1000, "k": 1000, "million": 10**6, "mio": 10**6,
            "billion": 10**9, "mrd": 10**9}
 
@@ -103,10 +106,14 @@ _UNITS = {w: n for n, w in enumerate(
 _TENS = {w: 10 * n for n, w in enumerate(
     "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
 _WORD_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
-_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_WORD_SCALES, "dozen", "and", "a"],
-                               key=len, reverse=True))
-_WORDS_RUN = re.compile(r"(?<![\w-])(?:(?:" + _NUMBER_WORD + r")(?:[\s-]+|(?=\W|$)))+",
-                        re.IGNORECASE)
+_NUMBER_WORD = "|".join(sorted([*_UNITS, *_TENS, *_WORD_SCALES, "dozen"], key=len,
+                               reverse=True))
+_SPELLED = frozenset([*_UNITS, *_TENS, *_WORD_SCALES, "dozen"])
+# A run of number words starts with one ("a" only before "dozen" or a scale: "a hundred");
+# "and" and "a" may stand inside it ("one hundred and fifty").
+_WORDS_RUN = re.compile(r"(?<![\w-])(?:(?:" + _NUMBER_WORD + r")|a(?=[\s-]+(?:dozen|hundred|"
+                        r"thousand|million|billion)\b))(?:[\s-]+(?:" + _NUMBER_WORD
+                        + r"|and|a)(?![\w]))*(?![\w])", re.IGNORECASE)
 # "one" in these company is a pronoun, not a figure: "no one", "each one", "one of".
 _PRONOUN_BEFORE = frozenset("no any each every the this that which someone anyone a".split())
 _PRONOUN_AFTER = re.compile(r"\s+(?:of|another|or\s+more|another)\b", re.IGNORECASE)
@@ -135,29 +142,33 @@ def read_facts(text: str) -> list[Fact]:
     >>> [f.text for f in read_facts("Form HO-3 from June 19, 2025: 15% off a dozen")]
     ['HO-3', 'June 19, 2025', '15%', 'a dozen']
     """
-    text = text.translate(_DASH_TABLE)  # one character for one: offsets stay
-    taken: list[tuple[int, int]] = []
+    if _DASHES.search(text):
+        text = _DASHES.sub("-", text)  # one character for one: offsets stay
+    taken = bytearray(len(text))  # 1 where a fact already stands
     facts: list[Fact] = []
 
     def free(start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in taken)
+        return taken.find(1, start, end) < 0
 
     def add(fact: Fact) -> None:
         facts.append(fact)
-        taken.append((fact.start, fact.end))
+        taken[fact.start:fact.end] = b"\x01" * (fact.end - fact.start)
 
-    for fact in _dates(text):
+    # Each pattern only where what it reads can stand: most texts hold few figures.
+    digits = _HAS_DIGIT.search(text) is not None
+    words = {w.lower() for w in _LETTERS.findall(text)}
+    for fact in _dates(text, named=not words.isdisjoint(_MONTHS)) if digits else ():
         if free(fact.start, fact.end):
             add(fact)
-    for m in _CODE.finditer(text):
+    for m in _CODE.finditer(text) if digits else ():
         word = m.group(0)
         if free(*m.span()) and not _ORDINAL_OR_UNIT.fullmatch(word):
             add(_code(word, *m.span()))
-    for m in _RUN.finditer(text):
+    for m in _RUN.finditer(text) if digits else ():
         if free(*m.span("run")):
             for fact in _figures(m):
                 add(fact)
-    for m in _WORDS_RUN.finditer(text):
+    for m in _WORDS_RUN.finditer(text) if not words.isdisjoint(_SPELLED) else ():
         if free(*m.span()):
             spelled = _words_figure(text, m)
             if spelled is not None:
@@ -213,33 +224,34 @@ def _year(text: str) -> int:
     return y
 
 
-def _dates(text: str) -> list[Fact]:
+def _dates(text: str, *, named: bool) -> list[Fact]:
+    """The dates of ``text``; ``named``: whether a month's name stands in it."""
     out: list[Fact] = []
-    for m in _ISO_DATE.finditer(text):
+    numeric = _DATE_HINT.search(text) is not None
+    for m in _ISO_DATE.finditer(text) if numeric else ():
         v = date_value(int(m["y"]), int(m["m"]), int(m["d"]))
         if v is not None:
             out.append(Fact("date", m.group(0), *m.span(), frozenset({v})))
-    for m in _NUM_DATE.finditer(text):
+    for m in _NUM_DATE.finditer(text) if numeric else ():
         a, b, y = int(m["a"]), int(m["b"]), _year(m["y"])
         day_first = (m["s"] == "." and b <= 12) or a > 12
         v = date_value(y, b, a) if day_first else date_value(y, a, b)
         if v is not None:
             out.append(Fact("date", m.group(0), *m.span(), frozenset({v})))
-    for pattern in _WORD_DATES:
-        for m in pattern.finditer(text):
-            month = _MONTHS.get(_fold_word(m["m"]))
-            groups = m.groupdict()
-            day = int(groups["d"]) if groups.get("d") else None
-            year = int(groups["y"]) if groups.get("y") else None
-            if month is None or (day is None and year is None):
-                continue
-            if m["m"].lower() in ("may", "mar", "dec", "jan") and m["m"][0].islower() \
-                    and year is None:
-                continue  # "may 5 more" is a verb, not the month
-            v = date_value(year, month, day)
-            if v is not None:
-                out.append(Fact("date", m.group(0).rstrip(",. "), m.start(),
-                                m.start() + len(m.group(0).rstrip(",. ")), frozenset({v})))
+    for m in _word_dates(text) if named else ():
+        month = _MONTHS.get(_fold_word(m["m"]))
+        groups = m.groupdict()
+        day = int(groups["d"]) if groups.get("d") else None
+        year = int(groups["y"]) if groups.get("y") else None
+        if month is None or (day is None and year is None):
+            continue
+        if m["m"].lower() in ("may", "mar", "dec", "jan") and m["m"][0].islower() \
+                and year is None:
+            continue  # "may 5 more" is a verb, not the month
+        v = date_value(year, month, day)
+        if v is not None:
+            out.append(Fact("date", m.group(0).rstrip(",. "), m.start(),
+                            m.start() + len(m.group(0).rstrip(",. ")), frozenset({v})))
     # The longest reading of a stretch wins ("June 19, 2025" over "June 19").
     out.sort(key=lambda f: (f.start, -(f.end - f.start)))
     kept: list[Fact] = []
@@ -247,6 +259,31 @@ def _dates(text: str) -> list[Fact]:
         if not kept or f.start >= kept[-1].end:
             kept.append(f)
     return kept
+
+
+def _word_dates(text: str) -> list[re.Match[str]]:
+    """The matches of the month-name patterns, tried only at each month's name: a day
+    before it ("19 June"), or the name itself ("June 19", "June 2025")."""
+    out: list[re.Match[str]] = []
+    for w in _LETTERS.finditer(text):
+        if w.group(0).lower() not in _MONTHS:
+            continue
+        pos = w.start()
+        lo = max(0, pos - DAY_BEFORE_MONTH)
+        for start in (d.start() for d in _HAS_DIGIT.finditer(text, lo, pos)):
+            m = _WORD_DATES[0].match(text, start)
+            if m is not None:
+                out.append(m)
+                break
+        for pattern in _WORD_DATES[1:]:
+            m = pattern.match(text, pos)
+            if m is not None:
+                out.append(m)
+    return out
+
+
+# At most this many characters stand between a day and its month ("19th of ", "19 de ").
+DAY_BEFORE_MONTH = 10
 
 
 def _fold_word(word: str) -> str:
