@@ -27,7 +27,9 @@ from .records import Summary, WordDiff
 # "missing" for an item not located because its document is missing (the check says
 # not_located with that reason; the window tells the two apart, as they need different
 # things done: find the file, or look for the words).
-BadgeStatus = Literal[ClaimStatus, "pending", "missing"]
+# "differs" is a claim's own badge, after its items': its figures, dates or negations
+# are not borne out by its evidence (the check's ``consistency``).
+BadgeStatus = Literal[ClaimStatus, "pending", "missing", "differs"]
 
 # What a badge says, per status. "needs review" rather than "review": it is an instruction.
 STATUS_WORDS: dict[BadgeStatus, str] = {
@@ -38,6 +40,7 @@ STATUS_WORDS: dict[BadgeStatus, str] = {
     "uncited": "uncited",
     "pending": "checking…",
     "missing": "document missing",
+    "differs": "claim differs",
 }
 # What each badge means, for tooltips and Help ▸ What the Badges Mean.
 STATUS_EXPLANATIONS: dict[BadgeStatus, str] = {
@@ -52,6 +55,9 @@ STATUS_EXPLANATIONS: dict[BadgeStatus, str] = {
     "pending": "The check has not reached this item yet.",
     "missing": "The document the citation names cannot be found: locate it (File ▸ "
                "Locate Document) and the quote is checked.",
+    "differs": "A figure, a date or a negation of the claim is not in the words its "
+               "evidence stands on: the quote may be right and the claim still misstate "
+               "it. Decide whether it is supported.",
 }
 # What the score is, for its tooltip and the help.
 SCORE_EXPLANATION = ("The score (0–100) is the share of the quote's words found under the "
@@ -103,8 +109,8 @@ def explain(status: BadgeStatus) -> str:
 
 
 # Claims are counted in this order, worst first (as a badge summarises its claim).
-SUMMARY_ORDER: tuple[BadgeStatus, ...] = ("located", "review", "not_located", "missing",
-                                          "rejected", "pending", "uncited")
+SUMMARY_ORDER: tuple[BadgeStatus, ...] = ("located", "review", "differs", "not_located",
+                                          "missing", "rejected", "pending", "uncited")
 
 
 def claims_summary(statuses: Iterable[BadgeStatus], *, separator: str = " · ") -> str:
@@ -133,12 +139,9 @@ def summary_line(summary: Summary, *, separator: str = " · ") -> str:
     return separator.join(parts)
 
 
-# What the claims list badge and the detail pane call a claim whose figures, dates or
-# negations its evidence does not bear out (``consistency.status == "differs"``).
-CLAIM_DIFFERS = "claim differs"
-CLAIM_DIFFERS_EXPLANATION = ("A figure, a date or a negation of the claim is not in the "
-                             "words its evidence stands on: the quote may be right and the "
-                             "claim still misstate it. Decide whether it is supported.")
+# What the claims list badge, the detail pane and the CLI table call a claim whose
+# figures, dates or negations its evidence does not bear out.
+CLAIM_DIFFERS = STATUS_WORDS["differs"]
 
 
 def consistency_sentence(kind: str, claim: str | None, evidence: str | None) -> str:
