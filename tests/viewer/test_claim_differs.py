@@ -52,3 +52,14 @@ def test_it_joins_the_review_queue_until_its_support_is_decided(
     after = review.claim_state("c15")
     assert after is not None and after.decided  # the reviewer's call, recorded as such
     assert "claim 'c15': undecided" not in review.remaining(["undecided"])
+
+
+def test_the_review_panel_says_why_the_claim_is_queued(demo: tuple[Citations, Report]  # noqa: F811
+                                                       ) -> None:
+    from viewer.state.review_text import panel_text
+
+    citations, report = demo
+    review = Review()
+    review.attach(citations, report, {})
+    assert panel_text(review, "c15", 0, location="").flag == f"Claim differs: {SAID}"
+    assert panel_text(review, "c16", 0, location="").flag == ""
