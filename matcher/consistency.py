@@ -140,12 +140,19 @@ def _figure_differences(claim: str, claim_facts: list[Fact], texts: list[str],
     if not missing:
         return []
     claimed = evidence_values(claim_facts)
-    # Each evidence figure the claim does not account for, with its neighbouring words.
+    # Each evidence figure the claim does not account for, with its neighbouring words;
+    # then, when none of those will do, one it does account for elsewhere ("Attach Form
+    # 2106 or 2106-EZ" claimed as "Form 2106 or 2103-EZ": its 2106 is the claim's too).
     free = [(e, _context(t, e)) for e, t in ev_facts if not (e.values & claimed)]
+    taken = [(e, _context(t, e)) for e, t in ev_facts if e.values & claimed]
     out: list[FactDifference] = []
     for f in missing:
-        k = _stands_against(claim, f, free)
-        against = None if k is None else free.pop(k)[0].text
+        against = None
+        for candidates in (free, taken):
+            k = _stands_against(claim, f, candidates)
+            if k is not None:
+                against = candidates.pop(k)[0].text
+                break
         out.append(FactDifference(f.kind, f.text, against))
     return out
 

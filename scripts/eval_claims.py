@@ -85,10 +85,6 @@ class Case:
     changed: str = ""
 
 
-def _digits(text: str) -> str:
-    return "".join(c for c in text if c.isdigit())
-
-
 def claims_for(quote: str, lang: str, rng) -> list[tuple[str, str, str, str]]:  # type: ignore[no-untyped-def]
     """(kind, claim, original figure, changed figure) for every kind the quote offers."""
     out = [("verbatim", quote, "", "")]
@@ -191,6 +187,21 @@ def run(cases: Sequence[Case]) -> list[tuple[Case, dict]]:  # type: ignore[type-
     return out
 
 
+def _named(case: Case, differences: list[dict]) -> bool:  # type: ignore[type-arg]
+    """Whether a difference names the changed figure and the quote's figure it replaced:
+    the claim is the quote with that evidence figure put back as the claim's, in place."""
+    for d in differences:
+        ev, cl = d["evidence"], d["claim"]
+        if ev is None or cl is None:
+            continue
+        at = case.quote.find(ev)
+        while at >= 0:
+            if case.quote[:at] + cl + case.quote[at + len(ev):] == case.claim:
+                return True
+            at = case.quote.find(ev, at + 1)
+    return False
+
+
 def tally(results: Sequence[tuple[Case, dict]]) -> dict[str, Counter[str]]:  # type: ignore[type-arg]
     rows: dict[str, Counter[str]] = {k: Counter() for k in KINDS}
     statuses: dict[str, set[str]] = {}
@@ -207,13 +218,7 @@ def tally(results: Sequence[tuple[Case, dict]]) -> dict[str, Counter[str]]:  # t
         if status == "differs":
             row["differs"] += 1
         if case.changed and status == "differs":
-            named = any((d["claim"] is not None and d["evidence"] is not None
-                        and _digits(d["claim"]) == _digits(case.changed)) or
-                        (d["claim"] or "").lower() == case.changed.lower()
-                        for d in claim["consistency"]["differences"]
-                        if d["evidence"] is not None
-                        and _digits(d["evidence"]) == _digits(case.original))
-            row["named"] += named
+            row["named"] += _named(case, claim["consistency"]["differences"])
     changed = sum(len(s) > 1 for s in statuses.values())
     rows["verbatim"]["quotes with differing evidence statuses"] = changed
     return rows
