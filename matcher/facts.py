@@ -35,6 +35,7 @@ year).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
@@ -116,7 +117,7 @@ _WORDS_RUN = re.compile(r"(?<![\w-])(?:(?:" + _NUMBER_WORD + r")|a(?=[\s-]+(?:do
                         + r"|and|a)(?![\w]))*(?![\w])", re.IGNORECASE)
 # "one" in these company is a pronoun, not a figure: "no one", "each one", "one of".
 _PRONOUN_BEFORE = frozenset("no any each every the this that which someone anyone a".split())
-_PRONOUN_AFTER = re.compile(r"\s+(?:of|another|or\s+more|another)\b", re.IGNORECASE)
+_PRONOUN_AFTER = re.compile(r"\s+(?:of|another|or\s+more)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,8 +288,6 @@ DAY_BEFORE_MONTH = 10
 
 
 def _fold_word(word: str) -> str:
-    import unicodedata
-
     w = unicodedata.normalize("NFD", word.lower())
     return "".join(c for c in w if not unicodedata.combining(c))
 
