@@ -138,8 +138,9 @@ def claim_consistency(text: str, results: list[EvidenceResult]) -> ConsistencyRe
     """The claim against the words its located items stand on (the page words under
     their highlights); a ``review`` item counts once a person confirms it (the review
     file's decisions are read by the viewer's check, which calls :func:`check_claim`)."""
-    return ConsistencyResult.of(check_claim(text, [
-        e.found_text or e.quote for e in results if e.status == "located"]))
+    located = [e for e in results if e.status == "located"]
+    return ConsistencyResult.of(check_claim(text, [e.found_text or e.quote for e in located],
+                                            pages=[e.page for e in located if e.page]))
 
 
 def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:

@@ -76,6 +76,9 @@ _FUNCTION_WORDS = frozenset("""
     el los las uno una es son ser de del al y o para por se lo
 """.split())
 _CLAUSE_END = re.compile(r"[.;:!?]$")
+# A figure right after one of these is a page of the document, not a fact of the claim.
+_PAGE_BEFORE = re.compile(r"(?:\bpages?|\bpp?\.|\bpg\.?|\bseite|\bpagina|\bpágina)\s*$",
+                          re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,15 +110,23 @@ class _Negation:
     scope: frozenset[str]  # the content atoms it negates
 
 
-def check_claim(claim: str, evidence: Sequence[str]) -> Consistency:
+def check_claim(claim: str, evidence: Sequence[str], *, pages: Sequence[int] = ()
+                ) -> Consistency:
     """Compare the claim's fact tokens with the words of its ``evidence`` (the texts
-    each located item stands on). Linear in the texts' length, but for naming a changed
+    each located item stands on). A figure the claim gives as a page ("on page 2",
+    "p. 14") is where its evidence is: found when it is one of ``pages`` (the 1-based
+    pages the evidence stands on). Linear in the texts' length, but for naming a changed
     figure (quadratic in the few figures left over).
+
+    >>> check_claim("as page 2 says, the fee is $5", ["Fee: $5"], pages=[2]).status
+    'consistent'
     """
     texts = [t for t in evidence if t and t.strip()]
     if not texts:
         return Consistency("unchecked")
-    claim_facts = read_facts(claim)
+    claim_facts = [f for f in read_facts(claim)
+                   if not (_PAGE_BEFORE.search(claim, 0, f.start) and
+                           f.values & {f"n:{p}" for p in pages})]
     ev_facts = [(f, t) for t in texts for f in read_facts(t)]
     differences = _figure_differences(claim, claim_facts, texts, ev_facts)
     differences += _negation_differences(claim, texts)
@@ -148,8 +159,8 @@ def _figure_differences(claim: str, claim_facts: list[Fact], texts: list[str],
     out: list[FactDifference] = []
     for f in missing:
         against = None
-        for candidates in (free, taken):
-            k = _stands_against(claim, f, candidates)
+        for candidates, by_context in ((free, True), (taken, False)):
+            k = _stands_against(claim, f, candidates, by_context=by_context)
             if k is not None:
                 against = candidates.pop(k)[0].text
                 break
@@ -157,9 +168,11 @@ def _figure_differences(claim: str, claim_facts: list[Fact], texts: list[str],
     return out
 
 
-def _stands_against(claim: str, fact: Fact, candidates: list[tuple[Fact, set[str]]]
-                    ) -> int | None:
-    """The evidence figure of the same kind the claim's ``fact`` most likely changed."""
+def _stands_against(claim: str, fact: Fact, candidates: list[tuple[Fact, set[str]]], *,
+                    by_context: bool = True) -> int | None:
+    """The evidence figure of the same kind the claim's ``fact`` most likely changed;
+    without ``by_context``, only one that looks like it (a figure the claim accounts for
+    elsewhere is named only when it is the same shape or close in its digits)."""
     from rapidfuzz import fuzz
 
     best: tuple[float, int] | None = None
@@ -171,7 +184,7 @@ def _stands_against(claim: str, fact: Fact, candidates: list[tuple[Fact, set[str
         similarity = fuzz.ratio(mine, _digits(e))
         shape = _shape(fact) == _shape(e)
         shared = len(near & theirs_near)
-        if similarity < MIN_DIGIT_SIMILARITY and not shape and not shared:
+        if similarity < MIN_DIGIT_SIMILARITY and not shape and not (shared and by_context):
             continue
         score = similarity + SAME_SHAPE_BONUS * shape + CONTEXT_BONUS * shared
         if best is None or score > best[0]:

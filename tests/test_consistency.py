@@ -207,6 +207,16 @@ def test_unchecked_without_evidence_and_consistent_without_facts() -> None:
         "consistent"
 
 
+def test_a_page_the_claim_names_is_where_its_evidence_stands() -> None:
+    claim = "As stated on page 2, the deductible is $500"
+    assert check_claim(claim, ["Deductible $500"], pages=[2]).status == "consistent"
+    other = check_claim(claim, ["Deductible $500"], pages=[3])
+    assert [(d.claim, d.evidence) for d in other.differences] == [("2", None)]
+    # Only right after "page": a figure elsewhere is a fact of the claim.
+    assert check_claim("The deductible is $2", ["Deductible $500"], pages=[2]).status == \
+        "differs"
+
+
 def test_the_properties_reached_their_assertions() -> None:
     """Run after the properties above (file order): each reached its assertion often."""
     if not reached:

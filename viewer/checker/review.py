@@ -87,17 +87,18 @@ def reconsider(check: CheckReport, review: Review) -> bool:
         if state is None:
             continue
         texts: list[str] = []
+        pages: list[int] = []
         for ev in claim.evidence:
             item = state.items[ev.index] if 0 <= ev.index < len(state.items) else None
             d = item.decision if item is not None and item.decided else None
-            if d is None:
-                if ev.status == "located":
-                    texts.append(ev.found_text or ev.quote)
-            elif d.placement == "confirmed":
+            if (d is None and ev.status == "located") or (d is not None and
+                                                          d.placement == "confirmed"):
                 texts.append(ev.found_text or ev.quote)
-            elif d.placement == "relocated":
+                pages += [p for p in (d.page if d is not None else None, ev.page) if p]
+            elif d is not None and d.placement == "relocated":
                 texts.append(d.text or ev.quote)
-        now = ConsistencyResult.of(check_claim(claim.text, texts))
+                pages += [d.page] if d.page else []
+        now = ConsistencyResult.of(check_claim(claim.text, texts, pages=pages))
         if now != claim.consistency:
             claim.consistency = now
             changed = True
