@@ -192,8 +192,7 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     status, reason = _combine(text_status, text_reason, placement)
     if cited and placement.placed and placement.page not in cited and status in PLACED:
         # The head names the cited pages; locate's own "not on hinted page …" would again.
-        reason = re.sub(r"; not on (the )?hinted pages? [^;]*$|; not on the hinted page", "",
-                        reason)
+        reason = re.sub(r"; not on (the )?hinted page[^;]*", "", reason)
         status, reason = "review", f"{outside_cited(cited)}: {reason}"
     update.update(status=status, reason=reason, score=placement.score or None)
     if placement.placed and status in PLACED:

@@ -22,10 +22,12 @@ from collections.abc import Sequence
 import pymupdf
 
 # Letter with one-inch margins, ten-point type: a page reads like a printed letter and
-# holds some 600 words, so a long text makes a few dozen pages rather than hundreds.
+# holds some 500 words, so a long text makes a few dozen pages rather than hundreds.
 PAGE = "letter"
 MARGIN = 72.0
-CSS = "body {font-family: sans-serif; font-size: 10pt; line-height: 1.3;}"
+# Monospace, as plain text is read: MuPDF's proportional fonts are shaped with ligatures
+# ("ﬁve"), which the text layer would then hold, and copy and found text with it.
+CSS = "body {font-family: monospace; font-size: 10pt; line-height: 1.3;}"
 
 
 def text_pdf(paragraphs: Sequence[str], *, title: str = "") -> bytes:
