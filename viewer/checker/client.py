@@ -118,6 +118,13 @@ class CheckClient:
                            passwords=tuple(sorted((passwords or {}).items())))
         return self.call(request, progress=progress, cancel=cancel)
 
+    def import_answer(self, response: Path | str, *, documents: Sequence[Path | str] = (),
+                      request: Path | str | None = None) -> p.Imported:
+        """Import an answer (as ``citeview import`` does) and say what was written;
+        CheckerError naming the file and JSON path of each problem."""
+        return self.call(p.Import(str(response), tuple(str(d) for d in documents),
+                                  None if request is None else str(request)))
+
     def words(self, path: Path | str, page: int, *, password: str | None = None,
               cancel: CancelCallback | None = None) -> PageWordBoxes:
         """The words of 0-based ``page`` with their boxes, in reading order."""
