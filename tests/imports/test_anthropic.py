@@ -173,3 +173,23 @@ def test_import_help_lists_the_formats() -> None:
     done = citeview("import", "--help")
     assert done.returncode == 0
     assert "anthropic" in done.stdout and "Formats:" in done.stdout
+
+
+def test_the_bundled_example_is_imported_into_the_data_folder(tmp_path: Path) -> None:
+    import os
+
+    root = Path(__file__).resolve().parents[2] / "resources"
+    example = root / "anthropic" / "answer.json"
+    before = sorted(p.name for p in example.parent.iterdir())
+    done = subprocess.run(
+        [sys.executable, "-m", "viewer.cli", "check", str(example), "--json",
+         "--document", str(root / "demo" / "policy.pdf")], capture_output=True, text=True,
+        timeout=120, env={**os.environ, "XDG_DATA_HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    # citeview's own folder stays as it is; the import goes where reviews of it would.
+    assert sorted(p.name for p in example.parent.iterdir()) == before
+    written = list((tmp_path / "citeview" / "imports").glob("answer-*/answer.cite"))
+    assert len(written) == 1 and str(written[0]) in done.stderr
+    claims = items(json.loads(done.stdout))
+    assert [e["status"] for c in claims.values() for e in c["evidence"]] == [
+        "located", "located", "review", "rejected"]

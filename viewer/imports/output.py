@@ -10,6 +10,7 @@ all (:func:`viewer.export.writing.write_bytes`: temporary file, fsync, rename).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ from typing import Any
 from matcher.citations import CitationsError, parse_citations
 
 from ..export.writing import OutputError, write_bytes
+from ..state.files import demo_path, resolved
+from ..state.review_store import folder_writable, review_folder
 from .model import Imported, ImportProblem, Outgoing
 
 # Names tried for one document before giving up (a folder full of look-alikes).
@@ -40,9 +43,21 @@ class Written:
 
 
 def default_output(response: Path) -> Path:
-    """RESPONSE.cite beside the response."""
+    """RESPONSE.cite beside the response; in citeview's data folder instead when that
+    folder cannot be written or is citeview's own (the bundled example), as a review is."""
     out = response.with_suffix(".cite")
-    return out if out != response else response.with_name(response.name + ".cite")
+    out = out if out != response else response.with_name(response.name + ".cite")
+    own = resolved(response).is_relative_to(resolved(demo_path().parents[1]))
+    if not own and folder_writable(response.parent):
+        return out
+    full = str(response.expanduser().absolute())
+    tag = hashlib.sha256(full.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return imports_folder() / f"{response.stem}-{tag}" / out.name
+
+
+def imports_folder() -> Path:
+    """The per-user folder of imports kept away from their answers."""
+    return review_folder().with_name("imports")
 
 
 def write(imported: Imported, *, source: Path, out: Path) -> Written:
