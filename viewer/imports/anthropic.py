@@ -57,7 +57,7 @@ def convert(data: Any, *, path: Path, inputs: Inputs, out: Path) -> Imported:
     docs = from_request(inputs.request) if inputs.request is not None else \
         from_files(inputs.documents)
     conv = _Converter(docs, given="the request holds" if inputs.request is not None
-                      else "--document gave")
+                      else "--document gave", titles=_titles(responses))
     claims: list[dict[str, Any]] = []
     for where, prefix, content in responses:
         for i, block in enumerate(content):
@@ -95,6 +95,21 @@ def _responses(data: Any, problems: Problems) -> list[tuple[str, str, list[Any]]
     return out
 
 
+def _titles(responses: list[tuple[str, str, list[Any]]]) -> dict[int, str]:
+    """The first ``document_title`` the answer gives each document_index: the documents'
+    ids, so an import by --document and one by --request name them alike."""
+    titles: dict[int, str] = {}
+    for _where, _prefix, content in responses:
+        for block in content:
+            cites = block.get("citations") if isinstance(block, dict) else None
+            for c in cites if isinstance(cites, list) else []:
+                n, title = (c.get("document_index"), c.get("document_title")) \
+                    if isinstance(c, dict) else (None, None)
+                if type(n) is int and isinstance(title, str) and title.strip():
+                    titles.setdefault(n, title)
+    return titles
+
+
 def _shown(value: Any) -> str:
     return "nothing" if value is None else repr(value)[:60]
 
@@ -102,10 +117,12 @@ def _shown(value: Any) -> str:
 class _Converter:
     """The documents of one import and what its citations made of them."""
 
-    def __init__(self, docs: list[Document], *, given: str) -> None:
+    def __init__(self, docs: list[Document], *, given: str, titles: dict[int, str]) -> None:
         self.docs = docs
         self.given = given
-        self.ids = unique([safe_stem(d.title) or f"document-{d.index + 1}" for d in docs])
+        # Named as the answer names them, else by the request's title or the file's name.
+        self.ids = unique([safe_stem(titles.get(d.index, "")) or safe_stem(d.title)
+                           or f"document-{d.index + 1}" for d in docs])
         self.chunks: dict[str, dict[str, Any]] = {}
         self.problems: Problems = []
 
