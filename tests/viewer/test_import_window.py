@@ -77,3 +77,14 @@ def test_the_example_opens_from_the_command_line(tmp_path: Path) -> None:
     painted = json.loads(geometry.read_text())
     # b5's words highlighted on page 3, outside the page its answer cited.
     assert painted["highlights"] and {h["page"] for h in painted["highlights"]} == {2}
+
+
+def test_an_answer_opened_as_a_citations_file_says_how_to_import_it(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    answer = A.save(tmp_path / "answer.json", A.pdf_answer())
+    window = make_window()
+    window.open_path(answer)
+    qtbot.waitUntil(lambda: window.failed_to_open, timeout=60000)
+    said = window.notice.text()
+    assert "is an answer to import" in said and "File ▸ Import" in said
+    assert "--document" in said
