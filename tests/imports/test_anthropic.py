@@ -193,3 +193,14 @@ def test_the_bundled_example_is_imported_into_the_data_folder(tmp_path: Path) ->
     claims = items(json.loads(done.stdout))
     assert [e["status"] for c in claims.values() for e in c["evidence"]] == [
         "located", "located", "review", "rejected"]
+
+
+def test_by_title_orders_what_it_can_and_keeps_the_rest_in_order() -> None:
+    from viewer.imports.anthropic import by_title
+
+    a, b, c, d = (Path(n) for n in ("x.pdf", "Policy wording.pdf", "y.pdf", "notes.txt"))
+    titles = {1: "Policy Wording", 3: "notes", 7: "absent"}
+    assert by_title((a, b, c, d), titles) == (a, b, c, d)
+    assert by_title((b, d, a, c), titles) == (a, b, c, d)
+    assert by_title((d, b), {0: "notes"}) == (d, b)
+    assert sorted(by_title((a, b, c), {0: "y", 1: "y"})) == sorted((a, b, c))

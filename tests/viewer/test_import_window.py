@@ -88,3 +88,19 @@ def test_an_answer_opened_as_a_citations_file_says_how_to_import_it(
     said = window.notice.text()
     assert "is an answer to import" in said and "File ▸ Import" in said
     assert "--document" in said
+
+
+def test_documents_picked_together_go_where_the_answer_names_them(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    docs = A.documents(tmp_path / "docs")
+    answer = A.save(tmp_path / "answer.json", A.pdf_answer())
+    window = make_window()
+    picked = sorted(docs.values(), key=lambda p: p.name, reverse=True)  # any order
+    with qtbot.waitSignal(window.importer.finished, timeout=120000) as blocker:
+        window.importer.run(answer, documents=picked, by_title=True)
+    assert blocker.args[0] is not None
+    qtbot.waitUntil(lambda: window.session.report is not None, timeout=60000)
+    assert statuses(window)["b4"] == ["located"]  # the schedule, document 1
+    cite = json.loads((tmp_path / "answer.cite").read_text(encoding="utf-8"))
+    assert [d["id"] for d in cite["documents"]] == ["policy", "schedule", "notes"]
+    assert cite["documents"][0]["path"] == "docs/policy.pdf"

@@ -142,6 +142,7 @@ class Import(Request[Imported]):
     response: str
     documents: tuple[str, ...] = ()
     request: str | None = None
+    by_title: bool = False  # the documents' order unknown: matched to the answer's titles
 
 
 @dataclass(frozen=True, slots=True)

@@ -295,7 +295,8 @@ class Server:
         from ..imports.run import run_import
 
         inputs = Inputs(tuple(Path(d) for d in request.documents),
-                        None if request.request is None else Path(request.request))
+                        None if request.request is None else Path(request.request),
+                        by_title=request.by_title)
         try:
             done = run_import(Path(request.response), inputs)
         except (ImportProblem, OutputError) as exc:

@@ -54,10 +54,11 @@ def convert(data: Any, *, path: Path, inputs: Inputs, out: Path) -> Imported:
         raise ImportProblem(path, [("$", "the documents are needed: give them with "
                                          "--document FILE (in document_index order) or "
                                          "--request REQUEST.json")])
-    docs = from_request(inputs.request) if inputs.request is not None else \
-        from_files(inputs.documents)
+    titles = _titles(responses)
+    paths = by_title(inputs.documents, titles) if inputs.by_title else inputs.documents
+    docs = from_request(inputs.request) if inputs.request is not None else from_files(paths)
     conv = _Converter(docs, given="the request holds" if inputs.request is not None
-                      else "--document gave", titles=_titles(responses))
+                      else "--document gave", titles=titles)
     claims: list[dict[str, Any]] = []
     for where, prefix, content in responses:
         for i, block in enumerate(content):
@@ -108,6 +109,27 @@ def _titles(responses: list[tuple[str, str, list[Any]]]) -> dict[int, str]:
                 if type(n) is int and isinstance(title, str) and title.strip():
                     titles.setdefault(n, title)
     return titles
+
+
+def by_title(paths: tuple[Path, ...], titles: dict[int, str]) -> tuple[Path, ...]:
+    """``paths`` in document_index order where the answer's titles tell it: a file whose
+    name is a document's title (made safe, any case) goes to that index; the others
+    fill the remaining indices in the order given.
+
+    >>> by_title((Path("b.pdf"), Path("Policy Wording.pdf")), {0: "policy wording"})
+    (PosixPath('Policy Wording.pdf'), PosixPath('b.pdf'))
+    """
+    wanted = {safe_stem(t).lower(): n for n, t in titles.items() if safe_stem(t)}
+    placed: dict[int, Path] = {}
+    rest: list[Path] = []
+    for p in paths:
+        n = wanted.get(safe_stem(p.stem).lower())
+        if n is not None and n not in placed and n < len(paths):
+            placed[n] = p
+        else:
+            rest.append(p)
+    free = iter(rest)
+    return tuple(placed[n] if n in placed else next(free) for n in range(len(paths)))
 
 
 def _shown(value: Any) -> str:

@@ -29,6 +29,9 @@ class Inputs:
 
     documents: tuple[Path, ...] = ()
     request: Path | None = None
+    # The documents' order is unknown (picked together in a file dialog): each goes to the
+    # index whose title the answer gives as its name, the rest in the order given.
+    by_title: bool = False
 
     def any(self) -> bool:
         return bool(self.documents) or self.request is not None

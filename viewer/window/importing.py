@@ -47,8 +47,7 @@ class ImportCommand(QObject):
         if not dialog.exec() or not dialog.selectedFiles():
             return
         response = Path(dialog.selectedFiles()[0])
-        docs = file_dialog(self.window, "Its documents, in the answer's order (sorted by "
-                           "name), or the request that carried them",
+        docs = file_dialog(self.window, "Its documents (or the request that carried them)",
                            "Documents or request (*.pdf *.txt *.json);;All files (*)",
                            response.parent)
         docs.setFileMode(QFileDialog.FileMode.ExistingFiles)
@@ -62,19 +61,21 @@ class ImportCommand(QObject):
             self.window.notice.show_notice("Choose the documents or one request, not both.",
                                            kind="error")
         else:
-            self.run(response, documents=chosen)
+            self.run(response, documents=chosen, by_title=True)
 
     def run(self, response: Path, *, documents: Sequence[Path] = (),
-            request: Path | None = None, then: Callable[[], None] | None = None
-            ) -> Operation:
+            request: Path | None = None, by_title: bool = False,
+            then: Callable[[], None] | None = None) -> Operation:
         """Import ``response`` now, in the check process, then open what it wrote (and
-        call ``then``: the start-up's ``--claim`` and ``--page`` apply to that file)."""
+        call ``then``: the start-up's ``--claim`` and ``--page`` apply to that file).
+        ``by_title``: the documents were picked together, in no order; each goes where
+        the answer's titles name it, the others in the order of their names."""
         client = self.window.client
         self.then = then
         self.window.statusBar().showMessage(f"Importing {response.name}…", 0)
         self.operation = op = self.window.controller.ops.run(
-            lambda _progress, _cancel: client.import_answer(response, documents=documents,
-                                                            request=request),
+            lambda _progress, _cancel: client.import_answer(
+                response, documents=documents, request=request, by_title=by_title),
             self._done, on_failure=self._failed, name="citeview-import")
         return op
 
