@@ -50,9 +50,11 @@ SCOPE_WORDS = 4
 # Content words compare by their first letters, a stem in any of the corpus's languages.
 STEM = 5
 # Two negations negate the same thing when at least this share of the smaller scope's
-# content words is shared: a faithful restatement shares all of them, a negation of
-# another clause of the passage at most one word in passing.
-SCOPE_OVERLAP = 0.5
+# content words is shared (one at least): a faithful restatement shares most of them, a
+# paraphrase some ("has had no claims for five years" and "reported no claims in the
+# last five years" share "claims" of three), a negation of another clause of the
+# passage rarely any.
+SCOPE_OVERLAP = 1 / 3
 # An evidence negation the claim leaves out is a difference when the claim holds more
 # than half of the words it negates and its subject (it restates the negated clause):
 # "Floods are covered" does not restate "Theft is not covered", which shares one.
