@@ -121,9 +121,15 @@ def claims_summary(statuses: Iterable[BadgeStatus], *, separator: str = " · ") 
     for status in statuses:
         counts[status] = counts.get(status, 0) + 1
         total += 1
-    parts = [f"{n} {status_word(st)}" for st, n in counts.items()
-             if n or st == "located"]
+    parts = [_counted(st, n) for st, n in counts.items() if n or st == "located"]
     return f"{total} claim{'s' if total != 1 else ''}: " + separator.join(parts)
+
+
+def _counted(status: BadgeStatus, n: int) -> str:
+    """``n`` claims with the badge ``status``: "2 needs review", "2 claims differ"."""
+    if status == "differs":
+        return f"{n} claim differs" if n == 1 else f"{n} claims differ"
+    return f"{n} {status_word(status)}"
 
 
 def summary_line(summary: Summary, *, separator: str = " · ") -> str:
