@@ -89,3 +89,25 @@ def test_a_confirmed_review_item_is_evidence_the_claim_is_read_against(
     assert after["evidence"][0]["decision"]["placement"] == "confirmed"
     assert after["consistency"] == {"status": "differs", "differences": [
         {"kind": "number", "claim": "$952.18", "evidence": "$925.18"}]}
+
+
+@pytest.mark.parametrize("placement, status", [("wrong_place", "unchecked"),
+                                               ("absent", "unchecked"),
+                                               ("confirmed", "differs")])
+def test_a_rejected_placement_is_no_evidence(cite: Path, tmp_path: Path, placement: str,
+                                             status: str) -> None:
+    from viewer.state.review import Decisions, EvidenceDecision, sha256_text
+    from viewer.state.sidecar import dumps
+
+    decisions = Decisions(citations=cite.name)
+    decisions.evidence[("wrong", 0)] = EvidenceDecision(
+        "wrong", 0, placement, sha256_text("premium $925.18 for"),  # type: ignore[arg-type]
+        reviewer="me", at="2026-12-02T00:00:00Z")
+    side = tmp_path / "answer.review.json"
+    side.write_bytes(dumps(decisions))
+    out = citeview("check", str(cite), "--json", "--review", str(side))
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    wrong = report["claims"][0]
+    assert wrong["consistency"]["status"] == status
+    assert report["summary"]["differs"] == (2 if status == "differs" else 1)
