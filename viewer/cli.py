@@ -42,6 +42,8 @@ def _top_parser() -> argparse.ArgumentParser:
                "  schema                            print the citations file's JSON Schema\n"
                "  prepare FOLDER [--lang eng]       OCR scanned pages once, store word boxes\n"
                "  store [--forget-older-than DAYS]  what the OCR store holds; free space\n"
+               "  batch INPUT... --out RESULTS.jsonl [--workers N | --scheduler ADDR]\n"
+               "                                    check many files on a Dask cluster\n"
                "  desktop install|uninstall [--system]\n"
                "                                    open .cite files in citeview from the "
                "desktop\n"

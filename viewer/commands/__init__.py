@@ -1,5 +1,5 @@
 """The headless commands: ``citeview check``, ``export``, ``locate``, ``schema``, ``prepare``,
-``store``, ``desktop``.
+``store``, ``desktop``, ``batch``.
 
 They run in the command's own process, without a window: nothing here imports Qt, so
 ``citeview check`` starts fast and runs on a server. Every failure a user can cause ends
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from matcher.citations import CitationsFile
     from matcher.document import OcrWordSource
 
-SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop")
+SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop", "batch")
 EXIT_USAGE = 2
 
 
@@ -43,6 +43,9 @@ def run(name: str, args: list[str]) -> int:
     if name == "store":
         from matcher.ocr.cli import store_main
         return store_main(args)
+    if name == "batch":
+        from .batch import main as batch_main
+        return batch_main(args)
     if name == "desktop":
         from .desktop import main as desktop_main
         return desktop_main(args)
@@ -102,9 +105,13 @@ def passwords(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> dict
     return dict(p.split("=", 1) for p in opts.password)
 
 
+def max_bytes(opts: argparse.Namespace) -> int | None:
+    """The largest citations file ``--max-size`` lets be read (None: the default)."""
+    return None if opts.max_size is None else int(opts.max_size * 1_000_000)
+
+
 def load(opts: argparse.Namespace) -> CitationsFile:
     """Read ``opts.citations`` within ``--max-size`` (CitationsError when it is bad)."""
     from matcher.citations import load_citations
 
-    return load_citations(opts.citations, max_bytes=None if opts.max_size is None
-                          else int(opts.max_size * 1_000_000))
+    return load_citations(opts.citations, max_bytes=max_bytes(opts))
