@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import signal
+import threading
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -67,10 +69,21 @@ def dask_client(*, workers: int | None = None, scheduler: str | None = None,
                 raise ClusterError(f"not a scheduler address: {scheduler!r} ({exc}); "
                                    "give tcp://HOST:PORT") from None
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None,
-                                   silence_logs=logging.ERROR if quiet else logging.WARNING)
-            client = Client(cluster)
+            # Workers started while SIGINT is ignored keep ignoring it (an ignored signal
+            # stays ignored across exec); the plugin covers workers restarted later.
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if _main_thread() else None
+            try:
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
+                                       processes=True, dashboard_address=None,
+                                       scheduler_kwargs={"dashboard": False},
+                                       silence_logs=logging.ERROR if quiet else logging.WARNING)
+                client = Client(cluster)
+                from .cluster_plugin import IgnoreCtrlC
+
+                client.register_plugin(IgnoreCtrlC(), name="citeview-ignore-ctrl-c")
+            finally:
+                if previous is not None:
+                    signal.signal(signal.SIGINT, previous)
         try:
             yield client
         finally:
@@ -79,6 +92,10 @@ def dask_client(*, workers: int | None = None, scheduler: str | None = None,
             if cluster is not None:
                 with contextlib.suppress(Exception):
                     cluster.close(timeout=20)
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
 
 
 class WorkerWatch:

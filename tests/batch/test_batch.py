@@ -186,17 +186,23 @@ def test_a_task_failing_on_every_try_is_an_error_line(tmp_path: Path, corpus: Pa
                 run.kill()
                 run.wait()
     assert run.returncode == 2, stderr
+    assert "Traceback" not in stderr
     (line,) = read_lines(out)
     assert line["citations"] == str(slow) and line["exit"] == 2
     assert "failed on every worker" in line["error"]
     assert "sha256" not in line  # so that a rerun tries it again
 
 
+@pytest.mark.parametrize("to", ["process", "group"])
 def test_ctrl_c_leaves_whole_lines_and_the_rerun_finishes(
-        tmp_path: Path, corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        to: str, tmp_path: Path, corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """SIGINT to the batch alone, or to its whole process group (a terminal's Ctrl-C,
+    which reaches the local cluster's workers too)."""
     inputs = write_citations_files(tmp_path / "answers", corpus, 40, seed=11)
     out = tmp_path / "results.jsonl"
-    run = start_batch(tmp_path / "answers", "--out", out, "--workers", "2")
+    run = subprocess.Popen([str(BIN / "citeview"), "batch", str(tmp_path / "answers"),
+                            "--out", str(out), "--workers", "2"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
     children: set[int] = set()
     try:
         deadline = time.monotonic() + RUN_SECONDS
@@ -204,15 +210,19 @@ def test_ctrl_c_leaves_whole_lines_and_the_rerun_finishes(
             with_children = psutil.Process(run.pid).children(recursive=True)
             children |= {p.pid for p in with_children}
             time.sleep(0.05)
-        run.send_signal(signal.SIGINT)
+        if to == "group":
+            os.killpg(run.pid, signal.SIGINT)
+        else:
+            run.send_signal(signal.SIGINT)
         _stdout, stderr = run.communicate(timeout=60)
     finally:
         if run.poll() is None:
             run.kill()
             run.wait()
     assert run.returncode == 130, stderr
-    assert "interrupted" in stderr and "Traceback" not in stderr
+    assert "interrupted" in stderr and "Traceback" not in stderr, stderr
     kept = read_lines(out)
+    assert f"{len(kept)} file(s) checked this run" in stderr
     assert 0 < len(kept) < len(inputs), "interrupted neither before nor after the work"
     time.sleep(1.0)
     left = [pid for pid in children if psutil.pid_exists(pid)

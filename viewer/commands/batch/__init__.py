@@ -102,11 +102,11 @@ def main(args: list[str]) -> int:
     show = not opts.quiet and bool(todo)
 
     def on_line(line: Line) -> None:
-        if bar is None:
-            return
         if line:
-            bar.advance()
-        else:
+            new.append(line)
+            if bar is not None:
+                bar.advance()
+        elif bar is not None:
             bar.draw()
 
     interrupted = False
@@ -119,7 +119,6 @@ def main(args: list[str]) -> int:
                     bar.draw(force=True)
                 outcome = run(client, todo, results, fail_on=fail_on,
                               store=str(opts.store) if opts.store else None, on_line=on_line)
-                new = outcome.lines
                 if outcome.stranded:
                     say("the cluster has had no worker for a minute; the files left are "
                         "error lines (run again to retry them)")
