@@ -141,7 +141,8 @@ def main(args: list[str]) -> int:
         except OutputError as exc:
             return fail(str(exc))
     if interrupted:
-        say(f"batch: interrupted; {len(new)} file(s) checked this run are in {opts.out}; "
+        added = results.count() - settled.count  # a line may be written, not yet told
+        say(f"batch: interrupted; {added} file(s) checked this run are in {opts.out}; "
             "the same command continues")
         return int(ExitStatus.INTERRUPTED)
     status = _status(lines)

@@ -46,6 +46,7 @@ class Settled:
     lines: dict[tuple[str, str], Line] = field(default_factory=dict)
     unreadable: int = 0
     torn: bool = False
+    count: int = 0  # whole lines the file held
 
 
 class ResultsFile:
@@ -74,6 +75,7 @@ class ResultsFile:
                 settled.torn = True
             for raw in data[:whole].splitlines():
                 _settle(raw, settled)
+                settled.count += 1
         except OSError as exc:
             os.close(fd)
             raise ResultsError(f"{self.path}: cannot be read "
@@ -99,6 +101,14 @@ class ResultsFile:
         except OSError as exc:
             raise ResultsError(f"{self.path}: cannot be written "
                                f"({os_error_reason(exc, writing=True)})") from None
+
+    def count(self) -> int:
+        """The whole lines the file holds now (what a run added: this less the first)."""
+        try:
+            with self.path.open("rb") as fh:
+                return sum(block.count(b"\n") for block in iter(lambda: fh.read(1 << 20), b""))
+        except OSError:
+            return 0
 
     def close(self) -> None:
         if self._fd is not None:
