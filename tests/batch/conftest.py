@@ -127,10 +127,30 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in io.BytesIO(data)]
 
 
-def batch(*args: str | Path, timeout: float = RUN_SECONDS) -> subprocess.CompletedProcess[str]:
-    """Run ``citeview batch`` as a user would (its own process), bounded in time."""
+def batch(*args: str | Path, timeout: float = RUN_SECONDS, mark: str | None = None
+          ) -> subprocess.CompletedProcess[str]:
+    """Run ``citeview batch`` as a user would (its own process), bounded in time;
+    ``mark`` is put in its environment (and so its workers'), to find them after."""
+    env = {**os.environ, MARK: mark} if mark else None
     return subprocess.run([str(BIN / "citeview"), "batch", *map(str, args)],
-                          capture_output=True, text=True, timeout=timeout)
+                          capture_output=True, text=True, timeout=timeout, env=env)
+
+
+MARK = "CITEVIEW_TEST_BATCH_MARK"
+
+
+def marked_processes(mark: str, *, wait: float = 10.0) -> list[int]:
+    """Processes still alive (after ``wait`` s at most) with ``mark`` in their environment."""
+    deadline = time.monotonic() + wait
+    while True:
+        found = []
+        for p in psutil.process_iter():
+            with contextlib.suppress(psutil.Error):
+                if p.environ().get(MARK) == mark and p.status() != psutil.STATUS_ZOMBIE:
+                    found.append(p.pid)
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.2)
 
 
 def start_batch(*args: str | Path) -> subprocess.Popen[str]:

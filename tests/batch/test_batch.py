@@ -22,6 +22,7 @@ from tests.batch.conftest import (
     batch,
     check_json,
     dask_cluster,
+    marked_processes,
     processing,
     read_lines,
     slow_answer,
@@ -48,8 +49,11 @@ def assert_as_check(lines: list[dict], inputs: list[Path], capsys: pytest.Captur
 def test_local_cluster_lines_are_check_json(tmp_path: Path, answers: list[Path],
                                             capsys: pytest.CaptureFixture[str]) -> None:
     out, summary = tmp_path / "results.jsonl", tmp_path / "summary.csv"
-    done = batch(tmp_path / "answers", "--out", out, "--workers", "2", "--summary", summary)
+    mark = f"local-{os.getpid()}-{time.time()}"
+    done = batch(tmp_path / "answers", "--out", out, "--workers", "2", "--summary", summary,
+                 mark=mark)
     assert done.returncode == 0, done.stderr
+    assert not marked_processes(mark), "the local cluster's processes outlived the batch"
     lines = read_lines(out)
     assert_as_check(lines, answers, capsys)
     assert f"batch {len(answers)}/{len(answers)} files" in done.stderr  # progress, with a rate
