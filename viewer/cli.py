@@ -2,8 +2,8 @@
 
 A subcommand (check, export, locate, schema, prepare, store, desktop, batch) goes to
 :mod:`viewer.commands`, which never imports Qt, so ``citeview check`` starts fast and runs
-on a server; anything else opens the viewer (:mod:`viewer.app`). Every failure a user can cause ends in a
-one-paragraph message and exit status 2.
+on a server; anything else opens the viewer (:mod:`viewer.app`). Every failure a user can
+cause ends in a one-paragraph message and exit status 2.
 """
 
 from __future__ import annotations

@@ -78,3 +78,24 @@ def test_documents_kept_open_give_the_reports_of_a_fresh_check(tmp_path: Path,
     assert first.claims[0].evidence[0].status == "located"
     assert second.claims[0].evidence[0].status != "located"
     documents.close()
+
+
+@settings(max_examples=100, deadline=None)
+@given(sets=st.lists(st.integers(min_value=1, max_value=40), min_size=1, max_size=12),
+       workers=st.integers(min_value=1, max_value=6))
+def test_the_plan_checks_every_file_once_a_document_set_on_one_worker(sets, workers) -> None:
+    from viewer.commands.batch.inputs import Input
+    from viewer.commands.batch.run import MAX_CHUNK_FILES, plan
+
+    inputs = [Input(f"/a/{s}-{k}.cite", None, (f"/docs/{s}.pdf",))
+              for s, n in enumerate(sets) for k in range(n)]
+    chunks = plan(inputs, workers)
+    paths = [p for _w, c in chunks for p in c]
+    assert sorted(paths) == sorted(i.path for i in inputs)  # each file once
+    fair = -(-len(inputs) // workers)
+    for s, n in enumerate(sets):
+        mine = [(w, c) for w, c in chunks if c[0].startswith(f"/a/{s}-")]
+        assert all(all(p.startswith(f"/a/{s}-") for p in c) for _w, c in mine)  # one set each
+        if n <= fair:
+            assert len({w for w, _c in mine}) == 1  # the set's documents opened once
+    assert all(len(c) <= MAX_CHUNK_FILES and 0 <= w < workers for w, c in chunks)

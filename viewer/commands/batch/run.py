@@ -2,10 +2,11 @@
 as it arrives, and keep going when a worker dies.
 
 Files are grouped by the documents they name and cut into chunks of at most
-:data:`MAX_CHUNK_FILES`, in document-set order, so a worker checks the answers over one
-policy together and keeps it open for the next chunk. A chunk whose worker died on every
-try (Dask gives it to another worker first) is split into one task per file, so only
-the file that kills workers, if any, ends as an error line.
+:data:`MAX_CHUNK_FILES`, and each document set is meant for one worker (:func:`plan`), so
+a worker checks the answers over one policy together and keeps it open for the next
+chunk. A chunk whose worker died on every try (Dask gives it to another worker first) is
+split into one task per file, so only the file that kills workers, if any, ends as an
+error line.
 """
 
 from __future__ import annotations
@@ -47,15 +48,26 @@ class RunOutcome:
     stranded: bool = False
 
 
-def plan(inputs: Sequence[Input], workers: int) -> list[tuple[str, ...]]:
-    """The chunks of files, by document set: each a tuple of paths."""
+def plan(inputs: Sequence[Input], workers: int) -> list[tuple[int, tuple[str, ...]]]:
+    """The chunks of files, by document set, each with the worker (0 … ``workers`` - 1)
+    it is meant for: every document set goes to one worker, the largest sets first to
+    the least loaded, so each document is opened and indexed once, not once per worker.
+    A set larger than a fair share is spread after all (its chunks over every worker)."""
     size = max(1, min(MAX_CHUNK_FILES,
                       math.ceil(len(inputs) / max(1, workers * TASKS_PER_WORKER))))
-    chunks: list[tuple[str, ...]] = []
     ordered = sorted(inputs, key=lambda i: (i.documents, i.path))
-    for _docs, group in groupby(ordered, key=lambda i: i.documents):
-        paths = [i.path for i in group]
-        chunks += [tuple(paths[k:k + size]) for k in range(0, len(paths), size)]
+    groups = [[i.path for i in g] for _docs, g in groupby(ordered, key=lambda i: i.documents)]
+    groups.sort(key=len, reverse=True)
+    fair = math.ceil(len(inputs) / max(1, workers))
+    load = [0] * max(1, workers)
+    chunks: list[tuple[int, tuple[str, ...]]] = []
+    for paths in groups:
+        for k in range(0, len(paths), size):
+            piece = tuple(paths[k:k + size])
+            if k == 0 or len(paths) > fair:
+                target = load.index(min(load))
+            load[target] += len(piece)
+            chunks.append((target, piece))
     return chunks
 
 
@@ -67,15 +79,19 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
     from distributed import as_completed
 
     outcome = RunOutcome()
-    workers = max(1, len(client.nthreads()))
     token = secrets.token_hex(4)
     counter = iter(range(1 << 30))
     futures: dict[Future[Any], ChunkTask] = {}
 
-    def submit(files: tuple[str, ...]) -> Future[Any]:
+    addresses = sorted(client.nthreads())
+
+    def submit(files: tuple[str, ...], worker: int | None = None) -> Future[Any]:
         task = ChunkTask(files, tuple(fail_on), store)
+        # A preference, not a rule: with its worker gone the chunk runs on any other.
+        where: dict[str, Any] = ({"workers": [addresses[worker]], "allow_other_workers": True}
+                                 if worker is not None and addresses else {})
         fut = client.submit(check_chunk, task, key=f"citeview-check-{token}-{next(counter)}",
-                            pure=False, retries=1)
+                            pure=False, retries=1, **where)
         futures[fut] = task
         return fut
 
@@ -84,7 +100,7 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
         outcome.lines.append(line)
         on_line(line)
 
-    pending = as_completed([submit(c) for c in plan(inputs, workers)])
+    pending = as_completed([submit(c, w) for w, c in plan(inputs, len(addresses))])
     watch = WorkerWatch(client)
     try:
         while not pending.is_empty():
