@@ -16,7 +16,16 @@ from ..checker.review import apply, attach, decision_word, load_review, parse_fa
 from ..state.presentation import status_word, summary_line
 from ..state.records import Report
 from ..state.review import FAIL_STATES, FailState, Review
-from . import add_input_options, add_verbose, fail, max_bytes, ocr_store, route_mupdf
+from . import (
+    add_input_options,
+    add_verbose,
+    fail,
+    imported,
+    load_file,
+    max_bytes,
+    ocr_store,
+    route_mupdf,
+)
 from . import passwords as checked_passwords
 
 if TYPE_CHECKING:
@@ -34,7 +43,9 @@ def main(args: list[str]) -> int:
                     "remains; 2 the citations file, its review file or a document could "
                     "not be used (the report is still printed when a document is at "
                     "fault).")
-    parser.add_argument("citations", type=Path, help="a .cite or .json citations file")
+    parser.add_argument("citations", type=Path,
+                        help="a .cite or .json citations file, or an answer to import "
+                             "(with --document or --request)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     add_input_options(parser)
     parser.add_argument("--review", type=Path, metavar="FILE", default=None,
@@ -56,6 +67,9 @@ def main(args: list[str]) -> int:
     from matcher.progress import Progress
 
     route_mupdf(opts.verbose)
+    failed = imported(opts)
+    if failed is not None:
+        return failed
 
     def loaded(cf: CitationsFile) -> None:
         if cf.assigned_ids and not opts.quiet:
@@ -113,14 +127,14 @@ def check_file(citations: Path, *, fail_on: Sequence[FailState] = (),
     ``on_loaded`` is told the file once it is read; ``documents`` keeps PDFs open for
     the next file."""
     from matcher.check import check_citations
-    from matcher.citations import CitationsError, load_citations
+    from matcher.citations import CitationsError
     from matcher.exit_status import exit_status
     from matcher.mupdf_messages import log_mupdf_complaints
 
     from ..state.sidecar import SidecarError
 
     try:
-        cf = load_citations(citations, max_bytes=max_bytes)
+        cf = load_file(citations, max_bytes=max_bytes)
     except CitationsError as exc:
         return Checked(int(ExitStatus.UNUSABLE), error=str(exc))
     try:
