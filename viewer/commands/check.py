@@ -71,20 +71,27 @@ def main(args: list[str]) -> int:
     if failed is not None:
         return failed
 
+    # A progress line only for checks that outlast a second, counted from the check's
+    # start (the files read first).
+    bars: list[Progress] = []
+
     def loaded(cf: CitationsFile) -> None:
         if cf.assigned_ids and not opts.quiet:
             ids = cf.assigned_ids
             shown = ", ".join(ids[:3]) + (f", … {ids[-1]}" if len(ids) > 3 else "")
             print(f"citeview: {opts.citations}: {len(ids)} claim(s) without an id were "
                   f"given ids in file order: {shown}", file=sys.stderr)
+        bars.append(Progress(0, unit="quotes", label="checking", show_after=1.0))
 
-    # A progress line only for checks that outlast a second.
-    bar = Progress(0, unit="quotes", label="checking", show_after=1.0)
+    def progress(done: int, total: int) -> None:
+        bars[-1].update(done, total)
+
     with stdout_reserved():
         checked = check_file(opts.citations, fail_on=fail_on, passwords=passwords,
                              max_bytes=max_bytes(opts), review_path=opts.review,
-                             progress=None if opts.quiet else bar.update, on_loaded=loaded)
-    bar.close()
+                             progress=None if opts.quiet else progress, on_loaded=loaded)
+    for bar in bars:
+        bar.close()
     if checked.report is None:
         return fail(checked.error or "")
     report, review = checked.report, checked.review
