@@ -254,3 +254,25 @@ def test_the_cli_lists_batch() -> None:
     done = subprocess.run([str(BIN / "citeview"), "--help"], capture_output=True, text=True,
                           timeout=60)
     assert "batch INPUT... --out RESULTS.jsonl" in done.stdout
+
+
+def test_without_dask_prepare_scheduler_says_how_to_install(tmp_path: Path) -> None:
+    import shutil as sh
+
+    if sh.which("tesseract") is None:
+        pytest.skip("the tesseract binary is not installed (prepare checks it first)")
+    code = ("import sys; sys.modules['distributed'] = None\n"
+            "from matcher.ocr.cli import main\n"
+            f"sys.exit(main([{str(tmp_path)!r}, '--scheduler', 'tcp://127.0.0.1:1', "
+            f"'--store', {str(tmp_path / 'store')!r}]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "pip install 'citeview[batch]'" in done.stderr
+
+
+def test_a_bad_scheduler_address_is_said_plainly(tmp_path: Path, answers: list[Path]) -> None:
+    done = batch(answers[0], "--out", tmp_path / "r.jsonl", "--scheduler", "nonsense")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "not a scheduler address: 'nonsense'" in done.stderr
+    assert (tmp_path / "r.jsonl").read_bytes() == b""  # nothing checked, nothing written
