@@ -44,6 +44,7 @@ from .context import QuoteContext
 from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
 from .pagemodel import Band, PageModel
+from .rows import figure_off_row
 from .stretches import (
     MIN_CHANGED_QUOTE_ATOMS,
     exact_copies,
@@ -269,6 +270,12 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
     if located and placement.diff is not None and placement.diff.verbatim and \
             _one_stretch(page, placement.words):
         return placement  # the quote stands word for word on lines that follow each other
+    if located:
+        # Words gathered from two rows of a table: read along one row, the quote may
+        # have a figure where the row has another (the next row's premium for its own).
+        row = figure_off_row(page, spelled, placement.words)
+        if row is not None:
+            return _row_placement(page, quote, row)
     edited = None if short else one_word_off(page, spelled)
     changed = None if edited is None else _edited_placement(page, quote, edited, spelled)
     if changed is not None and changed.status == "located":
@@ -381,6 +388,22 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
         return replace(placed, score=100.0)
     return replace(placed, reason=f"{describe(placed.differences)} (the quote stands on this "
                                   "page as written but for that)")
+
+
+def _row_placement(page: PageWords, quote: str, row: Sequence[int]) -> Placement:
+    """The table row a quote reads along but for one figure: shown for review, the
+    figure named against the row's own (:func:`matcher.rows.figure_off_row`)."""
+    rects, words = rects_over(page, row)
+    text = " ".join(page.words[w].text for w in row)
+    stands = Placement("located", page.number, 100.0,
+                       "the quote reads along one row of the page", rects, words,
+                       " ".join(page.words[w].text for w in row), ordered=1.0)
+    placed = _contained(stands, quote, page, found=[text])
+    if placed.status == "located":
+        return placed
+    return replace(placed, reason=f"{describe(placed.differences)} (the quote reads along "
+                                  "one row of the page but for that; its figure stands in "
+                                  "another row)")
 
 
 def _one_stretch(page: PageWords, words: Sequence[int]) -> bool:

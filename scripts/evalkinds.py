@@ -32,7 +32,6 @@ from evalcases import (
     split_hyphen_tokens,
     starts_mid_word,
 )
-
 from evalswaps import figure_core, figure_shape, swap_figure, swap_words, table_rows
 
 from matcher.normalize import atoms
