@@ -394,11 +394,14 @@ def _row_placement(page: PageWords, quote: str, row: Sequence[int]) -> Placement
     """The table row a quote reads along but for one figure: shown for review, the
     figure named against the row's own (:func:`matcher.rows.figure_off_row`)."""
     rects, words = rects_over(page, row)
-    text = " ".join(page.words[w].text for w in row)
+    cells: dict[int, list[str]] = {}  # the row's lines (cells), in the row's order
+    for w in row:
+        cells.setdefault(page.words[w].line, []).append(page.words[w].text)
+    found = [" ".join(ws) for ws in cells.values()]
     stands = Placement("located", page.number, 100.0,
                        "the quote reads along one row of the page", rects, words,
-                       " ".join(page.words[w].text for w in row), ordered=1.0)
-    placed = _contained(stands, quote, page, found=[text])
+                       " / ".join(found), ordered=1.0)
+    placed = _contained(stands, quote, page, found=[" ".join(found)])
     if placed.status == "located":
         return placed
     return replace(placed, reason=f"{describe(placed.differences)} (the quote reads along "

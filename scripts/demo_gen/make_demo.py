@@ -23,7 +23,9 @@ The claims, by what the viewer should report:
 * ``c11`` an unknown chunk id: rejected;
 * ``c12`` the wrong chunk id, the quote in exactly one other chunk: repaired;
 * ``c13`` the rate-table row of ``c4`` with one figure changed (the premium's digits
-  swapped): shown for review, the difference named, never located.
+  swapped): shown for review, the difference named, never located;
+* ``c14`` the rate-table row of ``c4`` with the next row's premium (every word stands on
+  the page, the figure a row below): read along its row, review, "$246.53 ≠ $925.18".
 """
 
 from __future__ import annotations
@@ -82,6 +84,9 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
     row = " ".join(box.text for box in dwelling)
     premium = dwelling[3].text
     changed_row = row.replace(premium, _swap_digits(premium))
+    below = next(r for r in truth.rate_rows if r[0].text.startswith("Personal Property"))
+    other_premium = below[3].text
+    borrowed_row = row.replace(premium, other_premium)
     later = truth.fraud_warnings[3]
     warning = later.paragraph.text.removeprefix(f"{later.state}: ")
     signature = truth.signature("applicant")
@@ -123,6 +128,8 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
                in_chunk(0, authorization)),
         _claim("c13", f"The dwelling premium is {_swap_digits(premium)} a year.",
                in_chunk(0, changed_row)),
+        _claim("c14", f"The dwelling costs {other_premium} a year.",
+               in_chunk(0, borrowed_row)),
     ]
     data = {"version": 1, "documents": [{"id": DOC_ID, "path": PDF_NAME}], "chunks": chunks,
             "claims": claims}
@@ -131,6 +138,9 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
            invented=invented, wrong=(0, authorization))
     if any(fold(changed_row).text in fold(t).text for t in texts) or changed_row == row:
         raise DemoError(f"the changed row is in the document: {changed_row!r}")
+    if any(fold(borrowed_row).text in fold(t).text for t in texts) or \
+            other_premium == premium or fold(other_premium).text not in fold(texts[0]).text:
+        raise DemoError(f"the borrowed premium is not another row's: {borrowed_row!r}")
     return data
 
 
