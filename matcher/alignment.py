@@ -478,8 +478,6 @@ def _swapped(q: Side, p: Side) -> dict[int, int]:
     qa, pa = q.atoms, p.atoms
     if len(set(q.owner)) < MIN_SWAP_QUOTE_WORDS:
         return {}
-    if _in_order(qa, pa):
-        return {}  # the quote stands in the found order, words dropped at most
     for lead in (0, 1):
         for start, atom in enumerate(pa):
             if atom != qa[lead] or (lead and start == 0):
@@ -488,9 +486,13 @@ def _swapped(q: Side, p: Side) -> dict[int, int]:
             swap = _read_swapped(q, p, lead, start, pending)
             if swap is None:
                 continue
-            a, b, ja, jb = swap
-            if _in_order(qa[:a] + qa[a + 1:], pa) or _in_order(qa[:b] + qa[b + 1:], pa):
-                return {}  # one word moved, not two exchanged (a word the quote repeats)
+            a, b, ja, jb, end = swap
+            # Near the passage read, the quote in order as it is, or with one of the two
+            # left out, is no swap: words dropped, or one word moved (a word the quote
+            # repeats). Further off, the page's other copies of boilerplate do not count.
+            near = pa[max(0, start - lead - MAX_INSIDE_GAP):end + MAX_INSIDE_GAP]
+            if any(_in_order(x, near) for x in (qa, qa[:a] + qa[a + 1:], qa[:b] + qa[b + 1:])):
+                continue
             return {q.owner[a]: p.owner[ja], q.owner[b]: p.owner[jb]}
     return {}
 
@@ -502,9 +504,10 @@ def _in_order(atoms: Sequence[str], found: Sequence[str]) -> bool:
 
 
 def _read_swapped(q: Side, p: Side, i: int, j: int, pending: tuple[int, int] | None
-                  ) -> tuple[int, int, int, int] | None:
-    """The swap ``(quote atom, quote atom, found atom, found atom)`` a reading from
-    ``(i, j)`` finds, or None (see :func:`_swapped`); ``pending`` is a first half."""
+                  ) -> tuple[int, int, int, int, int] | None:
+    """The swap ``(quote atom, quote atom, found atom, found atom, end of the reading)``
+    a reading from ``(i, j)`` finds, or None (see :func:`_swapped`); ``pending`` is a
+    first half."""
     qa, pa, n = q.atoms, p.atoms, len(q.atoms)
     swap: tuple[int, int, int, int] | None = None
     while i < n:
@@ -539,7 +542,7 @@ def _read_swapped(q: Side, p: Side, i: int, j: int, pending: tuple[int, int] | N
         all(_whole(q, x) for x in (a, b)) and all(_whole(p, x) for x in (ja, jb)) and \
         all(_swappable(q, w) for w in words) and \
         has_digit(q.words[words[0]]) == has_digit(q.words[words[1]])
-    return swap if ok else None
+    return (a, b, ja, jb, j) if ok else None
 
 
 def _whole(side: Side, i: int) -> bool:
