@@ -44,6 +44,7 @@ from .context import QuoteContext
 from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
 from .pagemodel import Band, PageModel
+from .reading import tokens_under, visible
 from .rows import figure_off_row
 from .stretches import (
     MIN_CHANGED_QUOTE_ATOMS,
@@ -376,7 +377,7 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
     hi = end + 1 if end < len(texts) and texts[end - 1] != spelled[-1] else end
     compared: dict[int, list[str]] = {}
     for w in words_in(page, lo, hi):
-        compared.setdefault(page.words[w].line, []).append(page.words[w].text)
+        compared.setdefault(page.words[w].line, []).append(visible(page.words[w].text))
     n_atoms = len(spelled)
     score = round(100.0 * (n_atoms - 1) / n_atoms, 1)
     stands = Placement("located", page.number, score,
@@ -396,7 +397,7 @@ def _row_placement(page: PageWords, quote: str, row: Sequence[int]) -> Placement
     rects, words = rects_over(page, row)
     cells: dict[int, list[str]] = {}  # the row's lines (cells), in the row's order
     for w in row:
-        cells.setdefault(page.words[w].line, []).append(page.words[w].text)
+        cells.setdefault(page.words[w].line, []).append(visible(page.words[w].text))
     found = [" ".join(ws) for ws in cells.values()]
     stands = Placement("located", page.number, 100.0,
                        "the quote reads along one row of the page", rects, words,
@@ -518,10 +519,23 @@ def _contained(p: Placement, quote: str, page: PageWords, *,
         return p
     lines = lines_text_of(page, p.words) if found is None else found
     diff = diff_quote(quote, lines, ocr=page.source == "ocr")
+    if found is None:
+        diff = _under_highlight(diff, tokens_under(page, p.words))
     if diff.contained:
         return replace(p, diff=diff)
     return replace(p, status="review", reason=f"{describe(diff.differences)} ({p.reason})",
                    diff=diff)
+
+
+def _under_highlight(diff: QuoteDiff, under: Sequence[bool] | None) -> QuoteDiff:
+    """``diff`` with only the found words under the highlight (and the page words a
+    changed quote word stands against): the whole lines were compared, but a reader is
+    shown what the highlight covers, not the rest of its lines."""
+    if under is None or len(under) != len(diff.found):
+        return diff
+    kept = tuple(t for t, u in zip(diff.found, under, strict=True)
+                 if u or t.op == "differs" or t.kind is not None)
+    return replace(diff, found=kept)
 
 
 def _changed_in_place(model: PageModel, band: Band) -> bool:
