@@ -51,6 +51,7 @@ from .stretches import (
     exact_copies,
     exact_pieces,
     one_word_off,
+    part_of_a_word,
     words_in,
 )
 from .variants import hyphen_breaks, respell
@@ -259,6 +260,8 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         if exact is not None:
             return _contained(exact, quote, page)
     placement = _place_order_free(page, quote, spelled, rec, context)
+    if short and placement.status == "not_located" and (why := part_of_a_word(page, spelled)):
+        return not_located(why, page.number)
     located = placement.status == "located"
     if not located and placement.alternatives:
         return placement  # copies the order-free way saw and showed: a stretch read on

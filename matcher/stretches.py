@@ -246,3 +246,22 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
          any(at < x <= at + EDGE_REACH and tuple(texts[x:x + len(tail)]) == tuple(tail)
              for x in positions.get(tail[0], ())))
 
+
+
+def part_of_a_word(page: PageWords, quote_atoms: Sequence[str]) -> str | None:
+    """Why a short quote is no quote of this page's words, if it is a part of a word here.
+
+    A quote atom the page does not hold as an atom but inside one of its atoms ("optimiz"
+    in "optimization", "o" in many) is a piece of a word, not a quote of whole words: it
+    is not located, and the reason says so (the first such atom, the first word holding
+    it in reading order).
+    """
+    counts, texts = page.atom_counts, page.atom_texts
+    for a in quote_atoms:
+        if a in counts:
+            continue
+        holder = next((t for t in texts if a in t), None)
+        if holder is not None:
+            return (f"'{a}' is only part of a word on this page ('{holder}'); a quote must "
+                    "be whole words")
+    return None

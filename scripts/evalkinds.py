@@ -123,6 +123,25 @@ class ChangedAndShortKinds:
                 if made >= PER_PAGE:
                     break
 
+    def _word_part(self, rng) -> Iterator:  # type: ignore[no-untyped-def]
+        """A piece of a long word ("optimiz" of "optimization"), in no page as a word:
+        not a quote of whole words, never placed (a fabricated quote)."""
+        every = {a for texts in self.doc.atoms.texts for a in texts}  # type: ignore[attr-defined]
+        for page in self._pages(rng):  # type: ignore[attr-defined]
+            pw = self._pw(page)  # type: ignore[attr-defined]
+            long = sorted({a for a in pw.atom_texts if a.isalpha() and len(a) >= 7})
+            rng.shuffle(long)
+            made = 0
+            for word in long:
+                piece = word[:rng.randint(4, len(word) - 2)]
+                if piece in every:
+                    continue
+                yield self._case("word-part", page, piece, (), "",  # type: ignore[attr-defined]
+                                 f"part of {word!r}")
+                made += 1
+                if made >= PER_PAGE:
+                    break
+
     def _hyphen_kept(self, rng) -> Iterator:  # type: ignore[no-untyped-def]
         def make(pw, run, toks, rng):  # type: ignore[no-untyped-def]
             split = split_hyphen_tokens(pw, run)
