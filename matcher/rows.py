@@ -12,6 +12,8 @@ does not read along one row).
 
 from __future__ import annotations
 
+import bisect
+import weakref
 from collections.abc import Sequence
 
 from .alignment import has_digit
@@ -30,20 +32,46 @@ def row_lines(page: PageWords, line: int) -> list[int]:
 
     Lines of the same direction whose extents across it overlap (ROW_OVERLAP) are one
     row; they are ordered along the reading direction, which a line of two or more words
-    shows (on a page turned 90° the text may run upwards).
+    shows (on a page turned 90° the text may run upwards). The page's lines are sorted
+    across once per page (:func:`_across_index`), so a row costs a binary search and
+    its neighbours.
     """
     me = page.lines[line]
     c0, c1 = me.across()
+    starts, order, widest = _across_index(page)[me.vertical]
+    lo = bisect.bisect_left(starts, c0 - widest)
+    hi = bisect.bisect_right(starts, c1)
     out = []
-    for k, ln in enumerate(page.lines):
-        if ln.vertical != me.vertical or ln.skewed or ln.watermark or not ln.words:
-            continue
+    for k in order[lo:hi]:
+        ln = page.lines[k]
         d0, d1 = ln.across()
         overlap = min(c1, d1) - max(c0, d0)
         if overlap > ROW_OVERLAP * min(c1 - c0, d1 - d0):
             out.append(k)
     sign = _direction(page, out)
-    return sorted(out, key=lambda k: sign * page.lines[k].along()[0])
+    return sorted(out, key=lambda k: (sign * page.lines[k].along()[0], k))
+
+
+_Index = dict[bool, tuple[list[float], list[int], float]]
+_INDEXES: dict[int, _Index] = {}  # id(page) → its index, dropped with the page
+
+
+def _across_index(page: PageWords) -> _Index:
+    """Per direction: the text lines' starts across, sorted, their indices, the thickest."""
+    key = id(page)
+    got = _INDEXES.get(key)
+    if got is not None:
+        return got
+    index: _Index = {}
+    for vertical in (False, True):
+        lines = sorted((ln.across()[0], k) for k, ln in enumerate(page.lines)
+                       if ln.vertical == vertical and not ln.skewed and not ln.watermark
+                       and ln.words)
+        widest = max((page.lines[k].thickness for _, k in lines), default=0.0)
+        index[vertical] = ([a for a, _ in lines], [k for _, k in lines], widest)
+    _INDEXES[key] = index
+    weakref.finalize(page, _INDEXES.pop, key, None)
+    return index
 
 
 def _direction(page: PageWords, lines: Sequence[int]) -> int:
