@@ -508,7 +508,26 @@ def _read_swapped(q: Side, p: Side, i: int, j: int, pending: tuple[int, int] | N
     """The swap ``(quote atom, quote atom, found atom, found atom, end of the reading)``
     a reading from ``(i, j)`` finds, or None (see :func:`_swapped`); ``pending`` is a
     first half."""
-    qa, pa, n = q.atoms, p.atoms, len(q.atoms)
+    swap = read_swap(q.atoms, p.atoms, i, j, pending)
+    if swap is None:
+        return None
+    a, b, ja, jb, _ = swap
+    words = (q.owner[a], q.owner[b])
+    ok = words[1] - words[0] >= MIN_SWAP_DISTANCE and \
+        all(_whole(q, x) for x in (a, b)) and all(_whole(p, x) for x in (ja, jb)) and \
+        all(_swappable(q, w) for w in words) and \
+        has_digit(q.words[words[0]]) == has_digit(q.words[words[1]])
+    return swap if ok else None
+
+
+def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
+              pending: tuple[int, int] | None) -> tuple[int, int, int, int, int] | None:
+    """Read atoms ``qa[i:]`` along ``pa[j:]`` with exactly one pair exchanged: ``(quote
+    atom, quote atom, found atom, found atom, end)``, or None. Found atoms the quote
+    dropped (up to MAX_INSIDE_GAP) are stepped over; a word split at a line end on
+    either side is one. ``pending``: the first half found already (the quote's atom
+    ``pending[0]`` standing against found atom ``pending[1]``)."""
+    n = len(qa)
     swap: tuple[int, int, int, int] | None = None
     while i < n:
         if j < len(pa) and pa[j] == qa[i]:
@@ -536,13 +555,7 @@ def _read_swapped(q: Side, p: Side, i: int, j: int, pending: tuple[int, int] | N
         j += ahead
     if swap is None or pending is not None:
         return None
-    a, b, ja, jb = swap
-    words = (q.owner[a], q.owner[b])
-    ok = words[1] - words[0] >= MIN_SWAP_DISTANCE and \
-        all(_whole(q, x) for x in (a, b)) and all(_whole(p, x) for x in (ja, jb)) and \
-        all(_swappable(q, w) for w in words) and \
-        has_digit(q.words[words[0]]) == has_digit(q.words[words[1]])
-    return (a, b, ja, jb, j) if ok else None
+    return (*swap, j)
 
 
 def _whole(side: Side, i: int) -> bool:

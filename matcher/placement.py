@@ -44,7 +44,7 @@ from .context import QuoteContext
 from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
 from .pagemodel import Band, PageModel
-from .reading import tokens_under, visible
+from .reading import tokens_under, under_highlight, visible
 from .rows import figure_off_row
 from .stretches import (
     MIN_CHANGED_QUOTE_ATOMS,
@@ -52,6 +52,7 @@ from .stretches import (
     exact_pieces,
     one_word_off,
     part_of_a_word,
+    swapped_stretch,
     words_in,
 )
 from .variants import hyphen_breaks, respell
@@ -280,6 +281,10 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         row = figure_off_row(page, spelled, placement.words)
         if row is not None:
             return _row_placement(page, quote, row)
+        swap = swapped_stretch(page, spelled)  # two words exchanged along one passage
+        if swap is not None and (sw := _edited_placement(page, quote, swap, spelled)
+                                 ).status == "review":
+            return sw
     edited = None if short else one_word_off(page, spelled)
     changed = None if edited is None else _edited_placement(page, quote, edited, spelled)
     if changed is not None and changed.status == "located":
@@ -523,22 +528,11 @@ def _contained(p: Placement, quote: str, page: PageWords, *,
     lines = lines_text_of(page, p.words) if found is None else found
     diff = diff_quote(quote, lines, ocr=page.source == "ocr")
     if found is None:
-        diff = _under_highlight(diff, tokens_under(page, p.words))
+        diff = under_highlight(diff, tokens_under(page, p.words))
     if diff.contained:
         return replace(p, diff=diff)
     return replace(p, status="review", reason=f"{describe(diff.differences)} ({p.reason})",
                    diff=diff)
-
-
-def _under_highlight(diff: QuoteDiff, under: Sequence[bool] | None) -> QuoteDiff:
-    """``diff`` with only the found words under the highlight (and the page words a
-    changed quote word stands against): the whole lines were compared, but a reader is
-    shown what the highlight covers, not the rest of its lines."""
-    if under is None or len(under) != len(diff.found):
-        return diff
-    kept = tuple(t for t, u in zip(diff.found, under, strict=True)
-                 if u or t.op == "differs" or t.kind is not None)
-    return replace(diff, found=kept)
 
 
 def _changed_in_place(model: PageModel, band: Band) -> bool:

@@ -15,8 +15,10 @@ PDF notes, Web Annotations). Two things keep that text what the page shows:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
+from .diff import QuoteDiff
 from .normalize import spaceless_words
 from .rows import row_lines
 from .words import PageWords
@@ -96,3 +98,14 @@ def lines_text(page: PageWords, words: Iterable[int]) -> list[str]:
     """The whole visible text of each line holding ``words``, in reading order."""
     lines = reading_lines(page, {page.words[w].line for w in words})
     return [" ".join(line_words_text(page, page.lines[ln].words)) for ln in lines]
+
+
+def under_highlight(diff: QuoteDiff, under: Sequence[bool] | None) -> QuoteDiff:
+    """``diff`` with only the found words under the highlight (and the page words a
+    changed quote word stands against): the whole lines were compared, but a reader is
+    shown what the highlight covers, not the rest of its lines."""
+    if under is None or len(under) != len(diff.found):
+        return diff
+    kept = tuple(t for t, u in zip(diff.found, under, strict=True)
+                 if u or t.op == "differs" or t.kind is not None)
+    return replace(diff, found=kept)

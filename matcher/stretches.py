@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .alignment import has_digit
+from .alignment import has_digit, read_swap
 from .pagemodel import RUN_SPAN_RATIO
 from .words import PageWords
 
@@ -265,3 +265,37 @@ def part_of_a_word(page: PageWords, quote_atoms: Sequence[str]) -> str | None:
             return (f"'{a}' is only part of a word on this page ('{holder}'); a quote must "
                     "be whole words")
     return None
+
+
+# Two atoms swapped on the page are a change only at least this many atoms apart, each a
+# word of one kind (alignment's MIN_SWAP_DISTANCE, in words, is checked again on the
+# stretch by the diff).
+MIN_SWAP_ATOMS = 2
+
+
+def swapped_stretch(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int] | None:
+    """The one stretch ``[start, end)`` of the page's atoms that reads as the quote but
+    for two of its words exchanged (:func:`matcher.alignment.read_swap`), or None.
+
+    Read along the page, not the highlighted lines: an order-free placement may take a
+    part of the quote from another copy of boilerplate, and then the highlighted lines
+    do not read as the quote at all. Linear in the quote times the places its first two
+    atoms stand.
+    """
+    n = len(quote_atoms)
+    if n < MIN_CHANGED_QUOTE_ATOMS:
+        return None
+    texts, positions = page.atom_texts, page.atom_positions
+    found: set[tuple[int, int]] = set()
+    for lead in (0, 1):
+        for start in positions.get(quote_atoms[lead], ()):
+            if lead and start == 0:
+                continue
+            read = read_swap(quote_atoms, texts, lead, start, (0, start - 1) if lead else None)
+            if read is None:
+                continue
+            a, b, _, _, end = read
+            if b - a >= MIN_SWAP_ATOMS and \
+                    quote_atoms[a].isalpha() == quote_atoms[b].isalpha():
+                found.add((start - lead, end))
+    return found.pop() if len(found) == 1 else None

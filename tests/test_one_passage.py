@@ -177,3 +177,26 @@ def test_the_same_sentences_as_printed_are_located(make_pdf: Callable[..., Path]
                   "Claims are paid to the insured within thirty days of the adjuster report. "
                   "The insurance starts on the first day of the month"):
         assert place_on_page(pw, quote).status == "located", quote
+
+
+WARNINGS = ["Arkansas: Any person who knowingly presents a false or fraudulent claim for",
+            "payment of a loss or benefit is guilty of a crime and may be subject to fines",
+            "and confinement in prison.",
+            "Colorado: Any person who knowingly presents a false or fraudulent claim for",
+            "payment of a loss or benefit is guilty of a crime and may be subject to fines",
+            "and confinement in prison under the laws of Colorado."]
+
+
+def test_two_words_swapped_in_repeated_boilerplate_are_named(
+        make_pdf: Callable[..., Path]) -> None:
+    # Every word stands in both copies; read along the Colorado one, "loss" and "claim"
+    # are exchanged.
+    pw = PdfSource(make_pdf([paragraph(WARNINGS)])).page_words(0)
+    p = place_on_page(pw, "Colorado: Any person who knowingly presents a false or fraudulent "
+                          "loss for payment of a claim or benefit is guilty of a crime")
+    assert p.status == "review"
+    assert sorted(named(p)) == [("word", "claim", "loss"), ("word", "loss", "claim")]
+    assert "Colorado:" in p.found_text and "Arkansas:" not in p.found_text
+    ok = place_on_page(pw, "Colorado: Any person who knowingly presents a false or fraudulent "
+                           "claim for payment of a loss or benefit is guilty of a crime")
+    assert ok.status == "located" and not ok.differences
