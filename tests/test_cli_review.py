@@ -138,7 +138,7 @@ def test_fail_on_undecided_passes_once_everything_is_decided(reviewed: Path) -> 
     review.write_text(json.dumps(data))
     out = citeview("check", str(reviewed), "--fail-on", "undecided,review")
     assert out.returncode == 0, out.stderr
-    assert "review (" in out.stdout and "5 of 5 to review decided" in out.stdout
+    assert "review (" in out.stdout and "6 of 6 to review decided" in out.stdout
     # A differing claim decided is the reviewer's call; --fail-on differs still tells it.
     out = citeview("check", str(reviewed), "--fail-on", "differs")
     assert out.returncode == 1 and "claim 'c15'" in out.stderr
