@@ -364,7 +364,7 @@ def test_notes_go_with_decisions(qtbot: QtBot, make_window: MakeWindow, tmp_path
     _cite, window = demo_window(qtbot, make_window, tmp_path)
     window.session.select("c9")
     panel = window.review.panel
-    assert not panel.evidence_note.isEnabled()  # nothing decided yet
+    assert panel.evidence_note.isReadOnly()  # nothing decided yet
     press(qtbot, window, "A", "E")
     assert panel.evidence_note.hasFocus()
     qtbot.keyClicks(panel.evidence_note, "not on any page")

@@ -26,12 +26,19 @@ from .records import Difference
 from .review import (
     ClaimDecision,
     EvidenceDecision,
+    EvidenceKey,
     ItemState,
     Placement,
     Review,
     Support,
     copies,
 )
+
+# What a note field says while there is nothing to note on.
+NO_CLAIM = "Select a claim first: notes go with its decisions."
+NO_ITEM = "This claim has no evidence item to note on."
+PLACEMENT_FIRST = "Decide the placement first: the note goes with the decision."
+SUPPORT_FIRST = "Decide the support first: the note goes with the decision."
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,11 @@ class PanelText:
     hint: str = ""  # copies to choose from, or how to relocate
     evidence_note: str | None = None  # None: no decision to note on yet
     claim_note: str | None = None
+    # Why there is no note to edit yet (shown in its field, which then takes no text).
+    evidence_waiting: str = ""
+    claim_waiting: str = ""
+    evidence_key: EvidenceKey | None = None  # the decisions the notes belong to
+    claim_key: str | None = None
     placement_value: Placement | None = None  # for the checked button
     support_value: Support | None = None
     active: bool = False  # a claim is selected and can be decided
@@ -110,7 +122,8 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
     progress = progress_text(review)
     state = review.claim_state(claim_id) if claim_id is not None else None
     if state is None:
-        return PanelText(progress, location, claim="Select a claim to decide on it.")
+        return PanelText(progress, location, claim="Select a claim to decide on it.",
+                         evidence_waiting=NO_CLAIM, claim_waiting=NO_CLAIM)
     flag = f"Flagged upstream: {state.claim.flag}" if state.claim.flag else ""
     s = state.support
     support = f"Support: {UNDECIDED}" if s is None else \
@@ -118,6 +131,8 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         (f" — stale: {state.support_stale}; decide again" if state.support_stale else "")
     base = PanelText(progress, location, flag=flag, support=support,
                      claim_note=s.note if s is not None else None, active=True,
+                     claim_waiting=SUPPORT_FIRST if s is None else "", claim_key=state.id,
+                     evidence_waiting=NO_ITEM,
                      support_value=s.support if s is not None and not state.support_stale
                      else None)
     if not state.items:
@@ -143,4 +158,6 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         differences=f"{DIFFERS}: " + " · ".join(map(difference_text, diffs)) if diffs else "",
         placement=placement_line(item), hint=hint,
         evidence_note=d.note if d is not None else None,
+        evidence_waiting=PLACEMENT_FIRST if d is None else "",
+        evidence_key=(state.id, item.index),
         placement_value=d.placement if d is not None and not item.stale else None)

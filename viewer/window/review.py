@@ -218,15 +218,14 @@ class ReviewController(QObject):
         self._after_decision()
         return True
 
-    def set_note(self, which: Literal["evidence", "claim"], note: str) -> bool:
-        """Give the current item's (or claim's) decision another note; False when there
-        is no decision to note on."""
-        state, item = self.state(), self.item()
-        old: Entry | None = (item.decision if item is not None else None) \
-            if which == "evidence" else (state.support if state is not None else None)
+    def set_note(self, key: EvidenceKey | str, note: str) -> bool:
+        """Give the decision about item ``key`` (or claim ``key``) another note; False
+        when there is no decision to note on."""
+        d = self.review.decisions
+        old: Entry | None = d.evidence.get(key) if isinstance(key, tuple) \
+            else d.claims.get(key)
         if old is None or old.note == note:
             return False
-        key: EvidenceKey | str = old.key if isinstance(old, EvidenceDecision) else old.claim
         self._push(key, old, with_note(old, note, reviewer=self.reviewer, at=utc_now()),
                    f"note on {key}")
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QCloseEvent
@@ -140,9 +140,12 @@ class ReviewUi(QObject):
         a.merge.setVisible(kind == "conflict")
         a.overwrite.setVisible(kind == "conflict")
         a.save_as.setEnabled(c.store is not None)
-        for action in (a.next, a.prev, a.next_item, a.prev_item, a.evidence_note,
-                       a.claim_note, a.clear_placement, a.clear_support):
+        for action in (a.next, a.prev, a.next_item, a.prev_item, a.clear_placement,
+                       a.clear_support):
             action.setEnabled(active)
+        # A note's key always reaches its field, which says what must come first.
+        for action in (a.evidence_note, a.claim_note):
+            action.setEnabled(c.session.citations is not None)
 
     def _tags(self, claim_id: str) -> list[str]:
         state = self.controller.review.claim_state(claim_id)
@@ -210,17 +213,19 @@ class ReviewUi(QObject):
         self.controller.clear("claim" if which == "claim" else "evidence")
 
     def edit_note(self, which: str) -> None:
+        # The field takes the focus either way: without a decision to note on it says
+        # so, and what is typed goes nowhere (never to the review's keys).
         edit = self.panel.claim_note if which == "claim" else self.panel.evidence_note
-        if edit.isEnabled():
-            edit.setFocus()
-            edit.selectAll()
-        else:
-            self.window.statusBar().showMessage("Decide first; the note goes with the "
-                                                "decision.", 5000)
+        edit.setFocus()
+        edit.selectAll()
+        if edit.waiting:
+            self.window.statusBar().showMessage(edit.waiting, 5000)
 
-    def _note_edited(self, which: str, note: str) -> None:
-        kind: Literal["evidence", "claim"] = "claim" if which == "claim" else "evidence"
-        self.controller.set_note(kind, note)
+    def _note_edited(self, which: str, subject: object, note: str) -> None:
+        if which == "claim" and isinstance(subject, str):
+            self.controller.set_note(subject, note)
+        elif isinstance(subject, tuple) and len(subject) == 2:
+            self.controller.set_note((str(subject[0]), int(subject[1])), note)
 
     def set_everything(self, on: bool) -> None:
         self.controller.review.everything = on
