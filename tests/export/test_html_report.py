@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import pymupdf
 
 from .conftest import HOSTILE, Exported
+from .helpers import drawn
 
 # Attributes that make a browser load or go somewhere.
 URL_ATTRIBUTES = {"src", "href", "srcset", "action", "formaction", "data", "poster",
@@ -87,7 +88,7 @@ def test_nothing_outside_the_file(demo_export: Exported) -> None:
 def test_a_picture_per_placed_item(demo_export: Exported) -> None:
     page = parsed(demo_export)
     placed = {f"evidence-{c['id']}#{e['index']}" for c in demo_export.report["claims"]
-              for e in c["evidence"] if e["status"] in ("located", "review")}
+              for e in c["evidence"] if drawn(e)}
     assert set(page.images) == placed
     for pngs in page.images.values():
         [png] = pngs

@@ -8,7 +8,6 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import pymupdf
 from PySide6.QtCore import QRectF, Qt
 from pytestqt.qtbot import QtBot
 
@@ -16,20 +15,9 @@ from viewer.render import framing
 from viewer.render.layout import ZoomMode
 from viewer.window.shell import MainWindow
 
-from .helpers import open_and_check, paragraph_lines, text_pdf, write_citations
+from .helpers import lines_pdf, open_and_check, paragraph_lines, text_pdf, write_citations
 
 MakeWindow = Callable[..., MainWindow]
-
-
-def lines_pdf(path: Path, pages: list[list[str]]) -> Path:
-    doc = pymupdf.open()
-    for lines in pages:
-        page = doc.new_page()
-        for i, line in enumerate(lines):
-            page.insert_text((72, 90 + i * 16), line, fontsize=10, fontname="helv")
-    doc.save(path)
-    doc.close()
-    return path
 
 
 def band_in_view(window: MainWindow) -> QRectF:

@@ -15,17 +15,19 @@ from typing import Any
 
 import pymupdf
 
+from ..state.outcome import Outcome
 from .geometry import Direction, direction_at, line_quad, transform, upright_direction
-from .items import ClaimReview, Item, Outcome
+from .items import ClaimReview, Item
 from .pagetext import line_directions
 from .wording import author, note_text
 
-# The highlight colour per outcome ("#RRGGBB"); "located" is the viewer's own highlight.
+# The highlight colour per drawn outcome (:data:`viewer.state.outcome.DRAWN`, a test holds
+# them together) as "#RRGGBB"; "located" is the viewer's own highlight. A wrong place is
+# drawn nowhere, as in the window: its note says where the matcher had put it.
 HIGHLIGHT_COLORS: dict[Outcome, str] = {
     "located": "#FFE066",
     "confirmed": "#8EE3A1",
     "review": "#FFB04D",
-    "wrong_place": "#FF8A8A",
     "relocated": "#8FCBFF",
 }
 # The sticky note of an item with no highlight, at the top of the page it was cited on.

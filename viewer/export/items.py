@@ -6,8 +6,8 @@ JSON itself — ``decision`` on each evidence item, ``support`` on each claim, a
 matcher's ``differences`` — which are optional, so a report without a review exports as
 one where nothing is decided yet.
 
-An item's *outcome* is what the export shows: the matcher's status while no current
-decision stands, else the decision (a stale decision is shown but not applied).
+An item's *outcome* is what the export shows, and whether it is drawn: the viewer's one
+rule (:mod:`viewer.state.outcome`), so an export never draws what the window leaves out.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from matcher.vocabulary import (
     PLACEMENT_DECISIONS,
@@ -26,6 +26,7 @@ from matcher.vocabulary import (
     SupportDecision,
 )
 
+from ..state.outcome import ItemRecord, Outcome, record
 from ..state.records import (
     Citations,
     ClaimOutcome,
@@ -37,14 +38,8 @@ from ..state.records import (
 
 Placement = PlacementDecision
 SupportValue = SupportDecision
-Outcome = Literal["located", "confirmed", "review", "wrong_place", "relocated", "absent",
-                  "not_located", "rejected"]
 PLACEMENTS = PLACEMENT_DECISIONS
 SUPPORTS = SUPPORT_DECISIONS
-# Outcomes drawn as a highlight on the page (wrong_place where the matcher put it, in its
-# own colour, so the reader sees what was rejected).
-MARKED: frozenset[Outcome] = frozenset({"located", "confirmed", "review", "wrong_place",
-                                        "relocated"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,28 +93,27 @@ class Item:
         return self.decision if self.decision is not None and not self.decision.stale else None
 
     @property
+    def drawn(self) -> ItemRecord:
+        """What the item is and where it is drawn: the viewer's own rule
+        (:func:`viewer.state.outcome.record`), so an export draws what the window draws."""
+        d, ev = self.decision, self.evidence
+        return record(self.claim_id, ev.index, status=ev.status, document=ev.document,
+                      page=ev.page, rects=ev.rects,
+                      placement=d.placement if d is not None else None,
+                      stale=d is not None and d.stale,
+                      decided_page=d.page if d is not None else None,
+                      decided_rects=d.rects if d is not None else ())
+
+    @property
     def outcome(self) -> Outcome:
-        d, ev = self.current, self.evidence
-        placed = ev.page is not None and bool(ev.rects)
-        if d is None:
-            return ev.status
-        if d.placement == "relocated" and d.page is not None and d.rects:
-            return "relocated"
-        if d.placement == "absent":
-            return "absent"
-        if d.placement in ("confirmed", "wrong_place") and (placed or d.rects):
-            return d.placement
-        return ev.status
+        return self.drawn.outcome or self.evidence.status
 
     @property
     def place(self) -> tuple[int | None, tuple[Rect, ...]]:
         """The 1-based page and rectangles shown: the decision's when it names them (a
         relocation, or what was confirmed), else the matcher's."""
-        d = self.current
-        if d is not None and d.page is not None and d.rects and self.outcome in (
-                "relocated", "confirmed"):
-            return d.page, d.rects
-        return self.evidence.page, self.evidence.rects
+        drawn = self.drawn
+        return drawn.page, drawn.rects
 
     @property
     def page(self) -> int | None:
@@ -131,8 +125,9 @@ class Item:
 
     @property
     def marked(self) -> bool:
-        """Drawn as a highlight: placed, and not rejected by the reviewer as absent."""
-        return self.outcome in MARKED and self.page is not None and bool(self.rects)
+        """Drawn as a highlight: placed, and not rejected by the reviewer (wrong place,
+        absent)."""
+        return self.drawn.drawn
 
     @property
     def document(self) -> str | None:

@@ -26,7 +26,6 @@ from functools import cached_property
 from typing import Any, Literal, TypeVar, get_args
 
 from matcher.vocabulary import (
-    PLACED,
     PLACEMENT_DECISIONS,
     SUPPORT_DECISIONS,
     EvidenceStatus,
@@ -35,20 +34,25 @@ from matcher.vocabulary import (
     SupportDecision,
 )
 
+from .outcome import ItemRecord, Outcome, first_drawn, page_marks, page_rects
+from .outcome import record as outcome_record
 from .records import Alternative, Citations, ClaimEntry, ClaimOutcome, EvidenceOutcome, Report
 
+# The states ``check --fail-on`` can fail on.
+FailState = Literal["undecided", "not_supported", "review", "not_located"]
+FAIL_STATES: tuple[FailState, ...] = get_args(FailState)
 Placement = PlacementDecision
 Support = SupportDecision
 PLACEMENTS = PLACEMENT_DECISIONS
 SUPPORTS = SUPPORT_DECISIONS
-# Placements after which the page shows the decided words, and those that show none.
-SHOWS_WORDS: frozenset[Placement] = frozenset({"confirmed", "relocated"})
+# What an item's outcome counts as for ``--fail-on``: placed words a person agreed to are
+# located; a wrong place or an absent quote is not located; the rest as the check said.
+REMAINS_AS: dict[Outcome, FailState] = {
+    "review": "review", "wrong_place": "not_located", "absent": "not_located",
+    "not_located": "not_located"}
 # Why an evidence item needs a person (the words the review panel uses).
 NEEDS: dict[EvidenceStatus, str] = {"review": "needs review", "not_located": "not located",
                                     "rejected": "rejected"}
-# The states ``check --fail-on`` can fail on.
-FailState = Literal["undecided", "not_supported", "review", "not_located"]
-FAIL_STATES: tuple[FailState, ...] = get_args(FailState)
 
 EvidenceKey = tuple[str, int]  # (claim id, index in the claim's evidence list)
 
@@ -256,6 +260,9 @@ class Review:
         self._states: dict[str, ClaimState | None] = {}
         self._decisions = Decisions()
         self.decisions = decisions if decisions is not None else Decisions()
+        # Where each placed item's quote also stands on its other pages (0-based page →
+        # rects), as the window finds out; drawn with the item while its words are.
+        self.other_copies: Mapping[EvidenceKey, Mapping[int, tuple[Rect, ...]]] = {}
 
     @property
     def decisions(self) -> Decisions:
@@ -369,38 +376,41 @@ class Review:
         return None
 
     # -- what the page shows ------------------------------------------------------------
-    def shown(self, item: ItemState) -> tuple[str | None, int, tuple[Rect, ...]] | None:
-        """Where an item's highlight goes, decisions applied: (document id, 1-based page,
-        rects), or None for no highlight. A stale decision is not applied."""
-        d, got = item.decision, item.outcome
-        if item.decided and d is not None:
-            if d.placement not in SHOWS_WORDS:
-                return None  # wrong place or absent: no highlight until relocated
-            if d.page is not None and d.rects:
-                return (d.document or (got.document if got else None), d.page, d.rects)
-        if got is not None and got.status in PLACED and got.page is not None and got.rects:
-            return (got.document, got.page, got.rects)
-        return None
+    def record(self, item: ItemState) -> ItemRecord:
+        """What every view draws for an item, its decision applied (:mod:`.outcome`)."""
+        got, d = item.outcome, item.decision
+        return outcome_record(
+            item.claim, item.index, status=got.status if got is not None else None,
+            document=got.document if got is not None else None,
+            page=got.page if got is not None else None,
+            rects=got.rects if got is not None else (),
+            placement=d.placement if d is not None else None, stale=bool(item.stale),
+            decided_document=d.document if d is not None else None,
+            decided_page=d.page if d is not None else None,
+            decided_rects=d.rects if d is not None else (),
+            copies=self.other_copies.get((item.claim, item.index)))
+
+    def records(self, claim_id: str | None) -> list[ItemRecord]:
+        """Every item of a claim as drawn (none for an unknown claim)."""
+        state = self.claim_state(claim_id) if claim_id is not None else None
+        return [self.record(i) for i in state.items] if state is not None else []
 
     def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
         """A claim's rectangles on one document, decisions applied: 0-based page → rects."""
-        out: dict[int, list[Rect]] = {}
-        state = self.claim_state(claim_id) if claim_id is not None else None
-        for item in state.items if state is not None else ():
-            where = self.shown(item)
-            if where is not None and (doc_id is None or where[0] == doc_id):
-                out.setdefault(where[1] - 1, []).extend(where[2])
-        return out
+        return page_rects(self.records(claim_id), doc_id)
 
     def focus(self, claim_id: str | None, doc_id: str | None
               ) -> tuple[int, list[Rect]] | None:
-        """The 0-based page and band to scroll to: the first shown item's."""
-        state = self.claim_state(claim_id) if claim_id is not None else None
-        for item in state.items if state is not None else ():
-            where = self.shown(item)
-            if where is not None and (doc_id is None or where[0] == doc_id):
-                return where[1] - 1, list(where[2])
-        return None
+        """The 0-based page and band to scroll to: the first drawn item's."""
+        return first_drawn(self.records(claim_id), doc_id)
+
+    def marks(self, doc_id: str | None, claim_id: str | None = None
+              ) -> dict[int, EvidenceStatus]:
+        """Every page of ``doc_id`` holding a drawn item of any claim (or of claim
+        ``claim_id``), with the worst status drawn there (the thumbnails' marks)."""
+        if claim_id is not None:
+            return page_marks(self.records(claim_id), doc_id)
+        return page_marks((self.record(i) for s in self.states() for i in s.items), doc_id)
 
     # -- deciding -----------------------------------------------------------------------
     def placement(self, claim_id: str, index: int, placement: Placement, *, reviewer: str,
@@ -440,13 +450,6 @@ class Review:
         return claim
 
     # -- what remains -------------------------------------------------------------------
-    def effective_status(self, item: ItemState) -> EvidenceStatus | None:
-        """An item's status once its decision is applied: confirmed or relocated words
-        are located; a wrong place or an absent quote is not located; else the check's."""
-        if item.decided and item.decision is not None:
-            return "located" if item.decision.placement in SHOWS_WORDS else "not_located"
-        return item.outcome.status if item.outcome is not None else None
-
     def remaining(self, states: Sequence[FailState]) -> list[str]:
         """One line per item or claim left in any of ``states`` (``check --fail-on``)."""
         wanted = set(states)
@@ -458,7 +461,8 @@ class Review:
                     and s.support.support == "not_supported":
                 out.append(f"claim {s.id!r}: not supported")
             for item in s.items:
-                status = self.effective_status(item)
+                said = self.record(item).outcome
+                status = REMAINS_AS.get(said) if said is not None else None
                 if status in wanted:
                     word = "needs review" if status == "review" else "not located"
                     out.append(f"claim {s.id!r} evidence {item.index}: {word}")

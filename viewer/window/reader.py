@@ -258,7 +258,7 @@ class Reader(QObject):
         doc = w.view.doc
         if doc is None or w.view.pages_layout is None:
             return []
-        rects = s.highlights(s.selected, w.shown_doc)
+        rects = w.review.highlights(s.selected, w.shown_doc)
         return [PrintPage(doc, p.info, tuple(rects.get(p.index, ())))
                 for p in w.view.pages_layout.pages]
 
@@ -266,19 +266,18 @@ class Reader(QObject):
         """The pages the selected claim's evidence is placed on, in every document."""
         from .printing import PrintPage
 
-        s = self.window.session
+        s, review = self.window.session, self.window.review
         out: list[PrintPage] = []
         seen: set[tuple[str, int]] = set()
-        claim = s.claim_result(s.selected)
-        for ev in claim.evidence if claim is not None else ():
-            doc = s.documents.get(ev.document or "")
-            if ev.page is None or not ev.rects or doc is None or not doc.usable:
+        for drawn in review.records(s.selected):  # decisions applied, as on screen
+            doc = s.documents.get(drawn.document or "")
+            if not drawn.drawn or drawn.page is None or doc is None or not doc.usable:
                 continue
-            if (doc.id, ev.page) in seen or not 0 < ev.page <= len(doc.pages):
+            if (doc.id, drawn.page) in seen or not 0 < drawn.page <= len(doc.pages):
                 continue
-            seen.add((doc.id, ev.page))
-            rects = s.highlights(s.selected, doc.id).get(ev.page - 1, [])
-            out.append(PrintPage(DocRef(str(doc.path), doc.password), doc.pages[ev.page - 1],
+            seen.add((doc.id, drawn.page))
+            rects = review.highlights(s.selected, doc.id).get(drawn.page - 1, [])
+            out.append(PrintPage(DocRef(str(doc.path), doc.password), doc.pages[drawn.page - 1],
                                  tuple(rects)))
         return out
 

@@ -12,7 +12,8 @@ elsewhere, merge with the file on disk, or overwrite it. Nothing here opens a di
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -69,10 +70,12 @@ class _Put(QUndoCommand):
         self.owner, self.key, self.old, self.new = owner, key, old, new
 
     def redo(self) -> None:
-        self.owner.put(self.key, self.new)
+        with self.owner.one_change():
+            self.owner.put(self.key, self.new)
 
     def undo(self) -> None:
-        self.owner.put(self.key, self.old)
+        with self.owner.one_change():
+            self.owner.put(self.key, self.old)
 
 
 class ReviewController(QObject):
@@ -91,7 +94,33 @@ class ReviewController(QObject):
         self.undo_stack = QUndoStack(self)
         self.current = 0  # the selected claim's evidence item being decided
         self.auto_advance = True  # a claim fully decided moves on to the next in the queue
+        # Changes made inside one command are told once, when it ends (one key press, one
+        # refresh): the depth of commands under way, and whether anything changed.
+        self._depth = 0
+        self._pending = False
         session.changed.connect(self._on_session)
+
+    @contextmanager
+    def one_change(self) -> Iterator[None]:
+        """Everything done inside is told as one change, when the outermost block ends."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            if self._depth == 0 and self._pending:
+                self._pending = False
+                self.changed.emit()
+
+    def notify(self) -> None:
+        """Tell the review's views something they show changed (once per command)."""
+        self._changed()
+
+    def _changed(self) -> None:
+        if self._depth:
+            self._pending = True
+        else:
+            self.changed.emit()
 
     # -- following the session ----------------------------------------------------------
     def _on_session(self, change: Change) -> None:
@@ -99,10 +128,12 @@ class ReviewController(QObject):
             self._open()
         if change in ("citations", "documents", "report"):
             self._attach()
+        if change in ("report", "copies"):
+            self.review.other_copies = self.session.other_copies
         if change == "selection":
             self.current = self._first_open_item()
-        if change in ("citations", "documents", "report", "selection"):
-            self.changed.emit()
+        if change in ("citations", "documents", "report", "selection", "copies"):
+            self._changed()
 
     def _attach(self) -> None:
         s = self.session
@@ -258,7 +289,7 @@ class ReviewController(QObject):
             following = self.review.next_in_queue(state.id, 1)
             if following is not None and following != state.id:
                 self.session.select(following)
-        self.changed.emit()
+        self._changed()
 
     def put(self, key: EvidenceKey | str, value: Entry | None) -> None:
         """Set (or withdraw) one decision, history kept, and save at once; the claim it is
@@ -278,7 +309,7 @@ class ReviewController(QObject):
         if isinstance(key, tuple):
             self.current = key[1]
         self.save()
-        self.changed.emit()
+        self._changed()
 
     # -- saving -------------------------------------------------------------------------
     def save(self) -> bool:
@@ -287,7 +318,7 @@ class ReviewController(QObject):
         if self.store is None:
             return False
         if self.problem is not None and self.problem.kind in ("unreadable", "conflict"):
-            self.changed.emit()
+            self._changed()
             return False  # never written over until the person chooses how
         return self._write(lambda store: store.save(self.review.decisions))
 
@@ -319,7 +350,7 @@ class ReviewController(QObject):
             self.problem = Problem("unreadable", f"{exc} — cannot merge with it; save the "
                                                  "decisions elsewhere.")
             ok = False
-        self.changed.emit()
+        self._changed()
         return ok
 
     def _write(self, how: Callable[[ReviewStore], None]) -> bool:
@@ -336,8 +367,8 @@ class ReviewController(QObject):
                                                  "here; try again or save them elsewhere.")
         else:
             self.problem = None
-            self.changed.emit()
+            self._changed()
             return True
         log.info("review not saved: %s", self.problem.text)
-        self.changed.emit()
+        self._changed()
         return False

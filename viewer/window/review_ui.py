@@ -10,16 +10,18 @@ one), the review's marks over it, the panel's words, the claims' tags and the fi
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from matcher.vocabulary import Rect
+from matcher.vocabulary import EvidenceStatus, Rect
 
 from ..state import claim_filter
+from ..state.outcome import ItemRecord
 from ..state.presentation import TAG_WORDS
 from ..state.review import Placement, Support, copies
 from ..state.review_text import location_text, panel_text
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from .shell import MainWindow
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
 
 
 class ReviewUi(QObject):
@@ -43,14 +46,17 @@ class ReviewUi(QObject):
         self.window = window
         self.controller = ReviewController(window.session, window.prefs.reviewer(), self)
         self.relocation = Relocation(self.controller, window.selecting, self)
+        one = self._one_change
         self.actions = ReviewActions(window, ReviewSlots(
-            step_queue=self.step_queue, step_item=self.step_item, placement=self.decide,
-            relocate=self.relocate, accept=self.relocation.accept, cancel=self.cancel,
-            pick=self.controller.pick_copy, support=self.support, note=self.edit_note,
-            clear=self.clear, everything=self.set_everything, search=self.focus_search,
-            save_as=self.save_as_dialog, retry=self.controller.save,
-            merge=self.controller.merge, overwrite=self.controller.overwrite,
-            reviewer=self.reviewer_dialog), self.controller.undo_stack)
+            step_queue=one(self.step_queue), step_item=one(self.step_item),
+            placement=one(self.decide), relocate=one(self.relocate),
+            accept=one(self.relocation.accept), cancel=one(self.cancel),
+            pick=one(self.controller.pick_copy), support=one(self.support),
+            note=self.edit_note, clear=one(self.clear), everything=one(self.set_everything),
+            search=self.focus_search, save_as=self.save_as_dialog,
+            retry=one(self.controller.save), merge=one(self.controller.merge),
+            overwrite=one(self.controller.overwrite), reviewer=self.reviewer_dialog),
+            self.controller.undo_stack)
         self.menu = self.actions.build_menu(window)
         a = self.actions
         self.panel = ReviewPanel(PanelActions(
@@ -59,8 +65,10 @@ class ReviewUi(QObject):
         self.filter_bar = ClaimFilterBar()
         self._place()
         window.claims.delegate.tags = self._tags
+        # Every change the review shows comes through the controller's one signal, told
+        # once per command (a test counts the refreshes per key press).
         self.controller.changed.connect(self.refresh)
-        self.relocation.changed.connect(self.refresh)
+        self.relocation.changed.connect(self.controller.notify)
         self.relocation.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.controller.message.connect(lambda text: window.statusBar().showMessage(text, 0))
         self.panel.note_edited.connect(self._note_edited)
@@ -91,6 +99,13 @@ class ReviewUi(QObject):
         elif parent is not None and parent.layout() is not None:
             parent.layout().addWidget(holder)
 
+    def _one_change(self, slot: Callable[P, object]) -> Callable[P, None]:
+        """``slot`` run as one change: the review refreshes once, when it is done."""
+        def run(*args: P.args, **kwargs: P.kwargs) -> None:
+            with self.controller.one_change():
+                slot(*args, **kwargs)
+        return run
+
     # -- showing ------------------------------------------------------------------------
     def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
         """A claim's evidence rectangles on one document, decisions applied."""
@@ -98,6 +113,15 @@ class ReviewUi(QObject):
 
     def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
         return self.controller.focus(claim_id, doc_id)
+
+    def records(self, claim_id: str | None) -> list[ItemRecord]:
+        """A claim's items as every view draws them."""
+        return self.controller.review.records(claim_id)
+
+    def marks(self, doc_id: str | None, claim_id: str | None = None
+              ) -> dict[int, EvidenceStatus]:
+        """The pages of a document the thumbnails mark, decisions applied."""
+        return self.controller.review.marks(doc_id, claim_id)
 
     def refresh(self) -> None:
         """Show the review as it is now: panel, page, claims list, commands."""
@@ -177,7 +201,7 @@ class ReviewUi(QObject):
         state = self.controller.state()
         if state is not None and state.items:
             self.controller.current = (self.controller.current + delta) % len(state.items)
-            self.refresh()
+            self.controller.notify()
             self.window.reader.navigator.follow(f"show:{self.controller.current}")
 
     def _followed(self, link: str) -> None:
@@ -191,7 +215,7 @@ class ReviewUi(QObject):
             if self.relocation.active:
                 self.relocation.stop()
             self.controller.current = int(index)
-            self.refresh()
+            self.controller.notify()
 
     def decide(self, placement: Placement) -> None:
         self.relocation.stop()
@@ -230,7 +254,7 @@ class ReviewUi(QObject):
     def set_everything(self, on: bool) -> None:
         self.controller.review.everything = on
         self.controller.current = 0
-        self.refresh()
+        self.controller.notify()
 
     def focus_search(self) -> None:
         self.filter_bar.search.setFocus()
