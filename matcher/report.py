@@ -46,10 +46,13 @@ class ReviewDecision(BaseModel):
     placement: str = Field(description="confirmed, wrong_place, relocated or absent")
     page: int | None = Field(description="1-based page of the words decided on")
     rects: list[Rect] = Field(description="PDF points, get_text('words') space, one per line")
+    text: str | None = Field(default=None, description="the words confirmed or selected")
     note: str
     reviewer: str
     at: str = Field(description="when, ISO 8601 in UTC")
-    stale: bool = Field(description="the quote or document changed since: it settles nothing")
+    stale: bool = Field(description="the quote or document changed since, or the check "
+                                    "now draws other words than those confirmed: it "
+                                    "settles nothing")
 
 
 class SupportDecision(BaseModel):

@@ -11,7 +11,7 @@ import pytest
 from matcher.report import Alternative as ReportAlternative
 from matcher.report import ClaimResult
 from viewer.state.records import Citations, Difference, Report
-from viewer.state.review import Decisions, HistoryEntry, Review, copies, sha256_text
+from viewer.state.review import Decisions, HistoryEntry, Refused, Review, copies, sha256_text
 from viewer.state.review_text import panel_text
 
 from .helpers import citations, evidence, report
@@ -221,3 +221,50 @@ def test_a_rejected_item_names_no_document_so_any_of_the_files_will_do(
     assert not review.claim_state("gone").items[0].stale  # type: ignore[union-attr]
     review.attach(cites, bare, {"policy": H2})
     assert "none of the file's documents" in review.claim_state("gone").items[0].stale  # type: ignore[union-attr]
+
+
+def test_a_confirmation_records_what_it_confirmed(review: Review) -> None:
+    got = review.outcome("rev", 1)
+    assert got is not None
+    decide(review, "rev", 1, "confirmed")
+    d = review.decisions.evidence[("rev", 1)]
+    assert (d.page, d.rects, d.document, d.text) == (got.page, got.rects, got.document,
+                                                     got.found_text)
+    item = review.claim_state("rev").items[1]  # type: ignore[union-attr]
+    assert item.decided and not item.stale
+
+
+def test_confirming_other_words_than_the_check_draws_is_stale(review: Review) -> None:
+    decide(review, "ok", 0, "confirmed", page=1, rects=[B], document="policy")  # not A
+    item = review.claim_state("ok").items[0]  # type: ignore[union-attr]
+    assert item.stale == "the check now draws other words than those confirmed"
+    assert not item.decided and "decision stale" in item.needs
+    assert "ok" in review.queue()  # a person is asked again
+    assert review.highlights("ok", "policy") == {0: [A]}  # the check's words, not applied
+    # A copy the check draws (an alternative) is words it draws: it holds.
+    decide(review, "rev", 0, "confirmed", page=2, rects=[B], document="policy")
+    assert review.claim_state("rev").items[0].decided  # type: ignore[union-attr]
+
+
+def test_an_old_confirmation_without_rects_reads_as_before(review: Review) -> None:
+    d = review.placement("ok", 0, "confirmed", reviewer="jdoe", at="2026-12-01T13:00:00Z")
+    old = replace(d, page=None, rects=(), text=None, document=None)
+    review.decisions.put_evidence(old.key, old, by="jdoe", at="2026-12-01T13:00:00Z")
+    item = review.claim_state("ok").items[0]  # type: ignore[union-attr]
+    assert item.decided and not item.stale
+    assert review.highlights("ok", "policy") == {0: [A]}
+
+
+def test_confirm_with_nothing_drawn_or_without_a_document_hash_is_refused(
+        cites: Citations) -> None:
+    r = Review()
+    r.attach(cites, the_report(), {"policy": H1})
+    with pytest.raises(Refused, match=r"Absent.*Relocate"):
+        decide(r, "gone", 0, "confirmed")  # not located: nothing is drawn to confirm
+    decide(r, "gone", 0, "absent")  # what it offers instead
+    unread = Review()
+    unread.attach(cites, the_report(), {"policy": None})  # the document cannot be read
+    for placement in ("confirmed", "absent", "wrong_place"):
+        with pytest.raises(Refused, match="cannot be read"):
+            decide(unread, "ok", 0, placement)
+    assert unread.decisions.evidence == {}

@@ -71,10 +71,18 @@ def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp
     assert window.session.selected == "c8"
     assert "needs review" in panel.claim.text()
     press(qtbot, window, "C")
-    assert sidecar(review_file)["evidence"][0]["placement"] == "confirmed"  # saved at once
+    confirmed = sidecar(review_file)["evidence"][0]
+    assert confirmed["placement"] == "confirmed"  # saved at once
+    # What was confirmed: the page, the lines and the words drawn when C was pressed.
+    drawn = window.session.claim_result("c8").evidence[0]  # type: ignore[union-attr]
+    assert (confirmed["page"], confirmed["rects"], confirmed["text"]) == (
+        drawn.page, [list(r) for r in drawn.rects], drawn.found_text)
     press(qtbot, window, "S")  # c8 is decided: on to the next in the queue
     assert window.session.selected == "c9" and panel.progress.text() == "1 of 4 to review decided"
 
+    press(qtbot, window, "C")  # nothing is drawn for c9: Confirm is refused, and says so
+    assert ("c9", 0) not in window.review.controller.review.decisions.evidence
+    assert "Absent" in window.statusBar().currentMessage()
     press(qtbot, window, "A", "X")  # c9's quote is not in the document; not supported
     assert window.session.selected == "c11"
 

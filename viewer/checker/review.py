@@ -90,7 +90,7 @@ def apply(check: CheckReport, review: Review) -> None:
             d = item.decision if item is not None else None
             if item is not None and d is not None:
                 ev.decision = ReviewDecision(placement=d.placement, page=d.page,
-                                             rects=list(d.rects), note=d.note,
+                                             rects=list(d.rects), text=d.text, note=d.note,
                                              reviewer=d.reviewer, at=d.at,
                                              stale=bool(item.stale))
 

@@ -26,6 +26,7 @@ from functools import cached_property
 from typing import Any, Literal, TypeVar, get_args
 
 from matcher.vocabulary import (
+    PLACED,
     PLACEMENT_DECISIONS,
     SUPPORT_DECISIONS,
     EvidenceStatus,
@@ -50,11 +51,24 @@ SUPPORTS = SUPPORT_DECISIONS
 REMAINS_AS: dict[Outcome, FailState] = {
     "review": "review", "wrong_place": "not_located", "absent": "not_located",
     "not_located": "not_located"}
+# How far two rectangles of one line may lie apart and still be the same words: PyMuPDF
+# gives the same boxes for the same words; another line is a line height (~8 pt) away.
+SAME_WORDS_PT = 1.0
+# Why a confirmation no longer holds once the check draws other words.
+OTHER_WORDS = "the check now draws other words than those confirmed"
+# Why Confirm is refused on an item with nothing drawn.
+NOTHING_TO_CONFIRM = ("Nothing is drawn to confirm: choose Absent (the quote is not in the "
+                      "document) or Relocate (select the words meant).")
 # Why an evidence item needs a person (the words the review panel uses).
 NEEDS: dict[EvidenceStatus, str] = {"review": "needs review", "not_located": "not located",
                                     "rejected": "rejected"}
+STALE_NEEDS = "decision stale"
 
 EvidenceKey = tuple[str, int]  # (claim id, index in the claim's evidence list)
+
+
+class Refused(ValueError):
+    """A decision that cannot be made; its message says why, for the person."""
 
 
 def sha256_text(text: str) -> str:
@@ -310,7 +324,9 @@ class Review:
         stale = ""
         if decision is not None:
             stale = self._evidence_stale(decision, claim.evidence[index].quote, outcome)
-        return ItemState(claim.id, index, outcome, item_needs(outcome), decision, stale)
+        # A decision that no longer holds asks a person again.
+        needs = item_needs(outcome) + ((STALE_NEEDS,) if stale else ())
+        return ItemState(claim.id, index, outcome, needs, decision, stale)
 
     def _evidence_stale(self, decision: EvidenceDecision, quote: str,
                         outcome: EvidenceOutcome | None) -> str:
@@ -328,6 +344,9 @@ class Review:
             return "the document cannot be read to confirm it is the one decided on"
         if current != decision.document_sha256:
             return "the document has changed since it was decided"
+        if decision.placement == "confirmed" and decision.rects and outcome is not None \
+                and not draws(outcome, decision):
+            return OTHER_WORDS
         return ""
 
     def claim_state(self, claim_id: str) -> ClaimState | None:
@@ -418,13 +437,28 @@ class Review:
                   document: str | None = None, text: str | None = None,
                   note: str | None = None) -> EvidenceDecision:
         """A new placement decision about an item (not yet put): hashes filled in, the
-        note kept from the decision it replaces unless given."""
+        note kept from the decision it replaces unless given. A confirmation records the
+        page, rects and words it confirmed (the check's, unless a copy is given).
+        :class:`Refused` (its message for the person) when it cannot be made: a
+        confirmation of nothing drawn, or a decision about a document that cannot be
+        read (no hash to pin it to)."""
         claim = self._claim(claim_id)
         outcome = self.outcome(claim_id, index)
         doc = document or (outcome.document if outcome is not None else None)
         old = self.decisions.evidence.get((claim_id, index))
         if placement == "relocated" and (page is None or not rects):
-            raise ValueError("a relocation needs a page and rectangles")
+            raise Refused("a relocation needs a page and rectangles")
+        if placement == "confirmed" and page is None:
+            # A confirmation records what was seen and agreed to: the words drawn.
+            if outcome is None or outcome.status not in PLACED or outcome.page is None \
+                    or not outcome.rects:
+                raise Refused(NOTHING_TO_CONFIRM)
+            page, rects, text = outcome.page, outcome.rects, outcome.found_text
+        if placement == "confirmed" and text is None and outcome is not None:
+            text = outcome.found_text
+        if doc is not None and self.hashes.get(doc) is None:
+            raise Refused(f"The document {doc!r} cannot be read, so a decision about it "
+                          "could not be checked against it later: locate it first.")
         return EvidenceDecision(
             claim_id, index, placement, sha256_text(claim.evidence[index].quote),
             self.hashes.get(doc) if doc is not None else None, page, tuple(rects),
@@ -467,6 +501,23 @@ class Review:
                     word = "needs review" if status == "review" else "not located"
                     out.append(f"claim {s.id!r} evidence {item.index}: {word}")
         return out
+
+
+def draws(outcome: EvidenceOutcome, decision: EvidenceDecision) -> bool:
+    """The check still draws the words ``decision`` confirmed: the same document and
+    page, and each confirmed line one the check draws there (its own or a copy's)."""
+    if decision.document is not None and outcome.document is not None \
+            and decision.document != outcome.document:
+        return False
+    drawn = [(outcome.page, r) for r in outcome.rects] + [
+        (alt.page, r) for alt in outcome.alternatives for r in alt.rects]
+    return all(any(p == decision.page and same_rect(r, got) for p, got in drawn)
+               for r in decision.rects)
+
+
+def same_rect(a: Rect, b: Rect) -> bool:
+    """Two line rectangles of the same words (within :data:`SAME_WORDS_PT`)."""
+    return all(abs(x - y) <= SAME_WORDS_PT for x, y in zip(a, b, strict=True))
 
 
 def support_stale(decision: ClaimDecision, claim: ClaimEntry) -> str:

@@ -31,6 +31,7 @@ from ..state.review import (
     EvidenceKey,
     ItemState,
     Placement,
+    Refused,
     Review,
     Support,
     copies,
@@ -219,9 +220,13 @@ class ReviewController(QObject):
         item = self.item()
         if item is None or self.review.citations is None:
             return False
-        new = self.review.placement(item.claim, item.index, placement, reviewer=self.reviewer,
-                                    at=utc_now(), page=page, rects=rects, document=document,
-                                    text=text)
+        try:
+            new = self.review.placement(item.claim, item.index, placement,
+                                        reviewer=self.reviewer, at=utc_now(), page=page,
+                                        rects=rects, document=document, text=text)
+        except Refused as exc:
+            self.message.emit(str(exc))
+            return False
         self._push((item.claim, item.index), item.decision, new,
                    f"{placement.replace('_', ' ')} {item.claim}/{item.index + 1}")
         self._after_decision()
