@@ -111,3 +111,31 @@ def test_one_key_press_is_one_change(qtbot: QtBot, make_window: MakeWindow, tmp_
         assert (len(emits), len(shown)) == (1, 1), keys
         if keys != ("Ctrl+Shift+Z",):
             assert window.session.selected == then, keys
+
+
+def test_a_key_pressed_twice_does_not_decide_the_next_claim(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, prefs: Preferences) -> None:
+    """S pressed twice at once decides the claim it was meant for and moves on; the
+    second press does not also decide the next claim. Pressed again later, it does; and
+    another key at once after the queue moved on is a decision about the next claim."""
+    prefs.set_reviewer("jdoe")
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 800))
+    c = window.review.controller
+    now = [100.0]
+    c.clock = lambda: now[0]
+    window.session.select("c8")
+    press(qtbot, window, "C", "S")
+    now[0] += 0.05
+    press(qtbot, window, "S")  # twice within the guard: c8 decided, on to c9
+    assert window.session.selected == "c9"
+    assert "c9" not in c.review.decisions.claims
+    assert "pressed twice" in window.statusBar().currentMessage()
+    now[0] += 0.3
+    press(qtbot, window, "S")  # pressed again on purpose: it decides c9
+    assert c.review.decisions.claims["c9"].support == "supported"
+    window.session.select("c8")
+    press(qtbot, window, "X")  # c8 still decided: moves on to c9 again
+    assert window.session.selected == "c9"
+    now[0] += 0.05
+    press(qtbot, window, "A")  # another key at once: meant for c9
+    assert c.review.decisions.evidence[("c9", 0)].placement == "absent"

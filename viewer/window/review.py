@@ -12,6 +12,8 @@ elsewhere, merge with the file on disk, or overwrite it. Nothing here opens a di
 from __future__ import annotations
 
 import logging
+import math
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -99,6 +101,8 @@ class ReviewController(QObject):
         # refresh): the depth of commands under way, and whether anything changed.
         self._depth = 0
         self._pending = False
+        self.clock: Callable[[], float] = time.monotonic
+        self.advanced_at = -math.inf  # when a decided claim last moved the queue on
         session.changed.connect(self._on_session)
 
     @contextmanager
@@ -293,6 +297,7 @@ class ReviewController(QObject):
         elif state.decided and state.in_queue and self.auto_advance:
             following = self.review.next_in_queue(state.id, 1)
             if following is not None and following != state.id:
+                self.advanced_at = self.clock()
                 self.session.select(following)
         self._changed()
 

@@ -10,9 +10,10 @@ one), the review's marks over it, the panel's words, the claims' tags and the fi
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, ParamSpec
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QCloseEvent
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
+T = TypeVar("T")
+# A decision key pressed again this soon after the queue moved on is the same press
+# repeated (a double tap, key repeat), not a decision about the claim now shown.
+REPEAT_GUARD_S = 0.3
 
 
 class ReviewUi(QObject):
@@ -46,12 +51,14 @@ class ReviewUi(QObject):
         self.window = window
         self.controller = ReviewController(window.session, window.prefs.reviewer(), self)
         self.relocation = Relocation(self.controller, window.selecting, self)
-        one = self._one_change
+        one, once = self._one_change, self._not_repeated
+        self._last_decision: tuple[object, float] = ((), -math.inf)
         self.actions = ReviewActions(window, ReviewSlots(
             step_queue=one(self.step_queue), step_item=one(self.step_item),
-            placement=one(self.decide), relocate=one(self.relocate),
+            placement=one(once("placement", self.decide)), relocate=one(self.relocate),
             accept=one(self.relocation.accept), cancel=one(self.cancel),
-            pick=one(self.controller.pick_copy), support=one(self.support),
+            pick=one(once("pick", self.controller.pick_copy)),
+            support=one(once("support", self.support)),
             note=self.edit_note, clear=one(self.clear), everything=one(self.set_everything),
             search=self.focus_search, save_as=self.save_as_dialog,
             retry=one(self.controller.save), merge=one(self.controller.merge),
@@ -104,6 +111,24 @@ class ReviewUi(QObject):
         def run(*args: P.args, **kwargs: P.kwargs) -> None:
             with self.controller.one_change():
                 slot(*args, **kwargs)
+        return run
+
+    def _not_repeated(self, name: str, slot: Callable[[T], object]) -> Callable[[T], None]:
+        """``slot``, except when the same decision key comes again within
+        :data:`REPEAT_GUARD_S` and the queue moved on between the two: a key pressed
+        twice decides the claim it was meant for, never also the next one."""
+        def run(value: T) -> None:
+            c, key, now = self.controller, (name, value), self.controller.clock()
+            last, at = self._last_decision
+            # The same key again, soon, and the queue moved on in between.
+            repeated = key == last and now - at < REPEAT_GUARD_S and c.advanced_at >= at
+            self._last_decision = (key, now)
+            if repeated:
+                self.window.statusBar().showMessage(
+                    "Moved on to the next claim: that key was pressed twice at once; press "
+                    "it again to decide this claim.", 5000)
+                return
+            slot(value)
         return run
 
     # -- showing ------------------------------------------------------------------------
