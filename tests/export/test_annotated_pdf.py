@@ -281,3 +281,24 @@ def test_a_quote_not_located_gets_a_note_on_its_hinted_page(tmp_path: Path) -> N
     red = tuple(round(c * 255) for c in rgb(NOTE_COLOR))
     assert any(max(abs(a - b) for a, b in zip(after.at(x, y), red, strict=True)) < 40
                for x, y in changed)
+
+
+def test_a_confirmation_over_a_difference_is_never_green(tmp_path: Path) -> None:
+    """Confirming the place of a quote whose figure differs from the page says both: its
+    highlight is the colour of a difference (not the confirmation's green), and its note
+    names the confirmation and the difference side by side."""
+    pdf = generated(tmp_path / "doc.pdf")
+    changed = LINES[3].replace("five thousand", "fifty thousand")
+    out, report = annotated(tmp_path, pdf, [(0, changed), (1, LINES[0])],
+                            {"c0#0": {"placement": "confirmed"},
+                             "c1#0": {"placement": "confirmed"}})
+    ev = evidence(report, "c0#0")
+    assert ev["differences"] and ev["rects"]  # the matcher named the changed figure
+    assert_highlight_only_over(tmp_path, pdf, out, 0, ev["rects"], HIGHLIGHT_COLORS["differs"])
+    assert HIGHLIGHT_COLORS["differs"] != HIGHLIGHT_COLORS["confirmed"]
+    with pymupdf.open(out) as doc:
+        [(stroke, content)] = [(a.colors["stroke"], a.info["content"]) for a in doc[0].annots()]
+        [(plain, _)] = [(a.colors["stroke"], a.info["content"]) for a in doc[1].annots()]
+    assert "confirmed by the reviewer · the quote differs:" in content
+    assert stroke == pytest.approx(rgb(HIGHLIGHT_COLORS["differs"]), abs=0.01)
+    assert plain == pytest.approx(rgb(HIGHLIGHT_COLORS["confirmed"]), abs=0.01)  # no diff

@@ -209,6 +209,14 @@ def test_differences_put_an_item_in_the_queue_and_are_named(cites: Citations) ->
     assert text.differences == ("Differs from the page: 952.18 ≠ 925.18 · “not” is not on the "
                                 "page")
     assert panel_text(r, "none", 0, location="").claim.startswith("none · no evidence")
+    # Confirming the place says both: the words are the right ones, the quote differs —
+    # and the record is never shaded as fine.
+    decide(r, "ok", 0, "confirmed")
+    text = panel_text(r, "ok", 0, location="")
+    assert text.placement.startswith("Placement: confirmed") and \
+        "· the quote differs" in text.placement and text.differences
+    [drawn] = r.records("ok")
+    assert drawn.outcome == "confirmed" and drawn.shade == "differs"
 
 
 def test_a_rejected_item_names_no_document_so_any_of_the_files_will_do(

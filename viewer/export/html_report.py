@@ -15,19 +15,27 @@ from html import escape
 from pathlib import Path
 
 from ..state.presentation import (
+    DIFFERS_SHADE,
     OUTCOME_WORDS,
     PLACEMENT_WORDS,
     SUPPORT_WORDS,
     decision_counts_line,
     diff_marks,
     evidence_sentence,
+    outcome_sentence,
     summary_line,
     timestamp_words,
 )
 from ..state.records import WordDiff
 from .annotate import HIGHLIGHT_COLORS
 from .items import ClaimReview, DocumentFacts, Item, ReviewedReport
-from .wording import differences_line, outcome_words, placement_line, support_line
+from .wording import (
+    differences,
+    differences_line,
+    outcome_words,
+    placement_line,
+    support_line,
+)
 
 # Nothing may be loaded from anywhere: no script, no style sheet or font from outside,
 # images only from the file itself.
@@ -45,7 +53,8 @@ table { border-collapse: collapse; } td, th { text-align: left; vertical-align: 
 .badge { display: inline-block; padding: 0 .45rem; border-radius: .25rem; color: #fff;
          font-size: .85rem; font-weight: 600; background: #546e7a; }
 .b-located { background: #2e7d32; } .b-confirmed { background: #1b5e20; }
-.b-review { background: #a15c00; } .b-wrong_place, .b-not_located { background: #c62828; }
+.b-review, .b-differs { background: #a15c00; }
+.b-wrong_place, .b-not_located { background: #c62828; }
 .b-relocated { background: #1565c0; } .b-absent, .b-rejected { background: #6a1b9a; }
 .compare { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
 .compare p { margin: .2rem 0; padding: .4rem .6rem; background: #f4f6f8; }
@@ -93,8 +102,8 @@ def _header(review: ReviewedReport, citations_path: Path,
         f"<td class=\"hash\">{_e(d.sha256 or d.problem or 'not readable')}</td></tr>"
         for d in documents)
     legend = "".join(f"<span class=\"swatch\" style=\"background:{color}\"></span>"
-                     f"{_e(OUTCOME_WORDS[outcome])}"
-                     for outcome, color in HIGHLIGHT_COLORS.items())
+                     f"{_e(OUTCOME_WORDS.get(shade, DIFFERS_SHADE))}"
+                     for shade, color in HIGHLIGHT_COLORS.items())
     problems = "".join(f"<li>{_e(p)}</li>" for p in review.problems)
     return (
         f"<header>\n<h1>Review of {_e(citations_path.name)}</h1>\n<table class=\"facts\">"
@@ -146,8 +155,8 @@ def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | Non
     quote_marked, found_marked = _compare(
         ev.quote, found, ev.word_diff if found == ev.found_text else None)
     out = [f"<article class=\"evidence\" id=\"evidence-{_e(item.key)}\">",
-           f"<h3>{_e(head)} <span class=\"badge b-{item.outcome}\">"
-           f"{_e(OUTCOME_WORDS[item.outcome])}</span></h3>",
+           f"<h3>{_e(head)} <span class=\"badge b-{item.shade}\">"
+           f"{_e(outcome_sentence(item.outcome, differences(item)))}</span></h3>",
            f"<table class=\"facts\">{rows}</table>",
            "<div class=\"compare\"><div><b>Quote</b>"
            f"<p class=\"quote\">{quote_marked}</p></div><div><b>Found on the page</b>"

@@ -26,7 +26,7 @@ from matcher.vocabulary import (
     SupportDecision,
 )
 
-from ..state.outcome import ItemRecord, Outcome, record
+from ..state.outcome import ItemRecord, Outcome, Shade, record
 from ..state.records import (
     Citations,
     ClaimOutcome,
@@ -102,7 +102,8 @@ class Item:
                       placement=d.placement if d is not None else None,
                       stale=d is not None and d.stale,
                       decided_page=d.page if d is not None else None,
-                      decided_rects=d.rects if d is not None else ())
+                      decided_rects=d.rects if d is not None else (),
+                      differs=bool(self.differences))
 
     @property
     def outcome(self) -> Outcome:
@@ -122,6 +123,11 @@ class Item:
     @property
     def rects(self) -> tuple[Rect, ...]:
         return self.place[1]
+
+    @property
+    def shade(self) -> Shade:
+        """The colour it is drawn in: never a fine one over a difference."""
+        return self.drawn.shade or self.evidence.status
 
     @property
     def marked(self) -> bool:

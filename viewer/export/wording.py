@@ -5,9 +5,10 @@ this module only puts them in order for one item."""
 from __future__ import annotations
 
 from ..state.presentation import (
-    OUTCOME_WORDS,
     decision_sentence,
+    difference_pair,
     difference_sentence,
+    outcome_sentence,
     placement_word,
     support_word,
 )
@@ -17,10 +18,16 @@ AUTHOR = "citeview"  # who wrote an annotation no reviewer decided
 
 
 def outcome_words(item: Item) -> str:
-    """The item's outcome in words, with its score when it has one."""
+    """The item's outcome in words — beside the quote's own differences, so a decision
+    never hides them — with its score when it has one."""
     score = item.evidence.score
-    words = OUTCOME_WORDS[item.outcome]
+    words = outcome_sentence(item.outcome, differences(item))
     return f"{words} (score {score:.0f})" if score is not None else words
+
+
+def differences(item: Item) -> list[str]:
+    """The item's differences as a reader scans them (``952.18 ≠ 925.18``)."""
+    return [difference_pair(d.quote, d.page) for d in item.differences]
 
 
 def placement_line(decision: Decision | None) -> str:

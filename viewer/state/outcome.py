@@ -29,6 +29,12 @@ Outcome = Literal["located", "confirmed", "review", "wrong_place", "relocated", 
 DRAWN: frozenset[Outcome] = frozenset({"located", "confirmed", "review", "relocated"})
 # Outcomes a person agreed to: the view outlines them as decided.
 AGREED: frozenset[Outcome] = frozenset({"confirmed", "relocated"})
+# How an outcome is coloured: as itself, except that an outcome that reads as fine (green)
+# is coloured "differs" when the quote differs from the page — a placement decision says
+# the words are the right ones, never that they say what the quote says.
+Shade = Literal["located", "confirmed", "review", "wrong_place", "relocated", "absent",
+                "not_located", "rejected", "differs"]
+FINE: frozenset[Outcome] = frozenset({"located", "confirmed"})
 # What a thumbnail mark says for a drawn outcome (the check's status words).
 MARK_STATUS: dict[Outcome, EvidenceStatus] = {
     "located": "located", "confirmed": "located", "relocated": "located", "review": "review"}
@@ -64,18 +70,34 @@ class ItemRecord:
     placement: PlacementDecision | None = None  # the decision, current or stale
     stale: bool = False
     copies: Mapping[int, tuple[Rect, ...]] = field(default_factory=dict)  # 0-based page
+    differs: bool = False  # the quote differs from the page's words (the check's own)
 
     @property
     def drawn(self) -> bool:
         """Highlighted on its page."""
         return self.outcome in DRAWN and self.page is not None and bool(self.rects)
 
+    @property
+    def shade(self) -> Shade | None:
+        """How it is coloured (:func:`shade`)."""
+        return shade(self.outcome, differs=self.differs) if self.outcome else None
+
+
+def shade(said: Outcome, *, differs: bool) -> Shade:
+    """The colour an outcome is drawn in: never a fine one over a difference.
+
+    >>> shade("confirmed", differs=True), shade("confirmed", differs=False)
+    ('differs', 'confirmed')
+    """
+    return "differs" if differs and said in FINE else said
+
 
 def record(claim: str, index: int, *, status: EvidenceStatus | None, document: str | None,
            page: int | None, rects: tuple[Rect, ...], placement: PlacementDecision | None,
            stale: bool = False, decided_document: str | None = None,
            decided_page: int | None = None, decided_rects: tuple[Rect, ...] = (),
-           copies: Mapping[int, tuple[Rect, ...]] | None = None) -> ItemRecord:
+           copies: Mapping[int, tuple[Rect, ...]] | None = None,
+           differs: bool = False) -> ItemRecord:
     """The record of one item: the check's placement (``status``, ``document``, ``page``,
     ``rects``, ``copies`` on its other pages) and the decision (``placement``, stale or
     not, with the page and rects it names). A stale decision is shown, never applied."""
@@ -85,10 +107,12 @@ def record(claim: str, index: int, *, status: EvidenceStatus | None, document: s
     said = outcome(status, placed=placed, placement=current, decided_place=decided_place)
     if said in ("relocated", "confirmed") and decided_place:
         # The words decided on: the relocation, or the copy (or words) confirmed.
+        # Relocated words are the reviewer's own: the check's differences are not theirs.
         return ItemRecord(claim, index, said, decided_document or document, decided_page,
-                          decided_rects, placement, stale)
+                          decided_rects, placement, stale,
+                          differs=differs and said == "confirmed")
     return ItemRecord(claim, index, said, document, page, rects, placement, stale,
-                      dict(copies or {}) if said in DRAWN else {})
+                      dict(copies or {}) if said in DRAWN else {}, differs)
 
 
 def page_rects(records: Iterable[ItemRecord], doc_id: str | None) -> dict[int, list[Rect]]:

@@ -407,7 +407,8 @@ class Review:
             decided_document=d.document if d is not None else None,
             decided_page=d.page if d is not None else None,
             decided_rects=d.rects if d is not None else (),
-            copies=self.other_copies.get((item.claim, item.index)))
+            copies=self.other_copies.get((item.claim, item.index)),
+            differs=bool(got.differences) if got is not None else False)
 
     def records(self, claim_id: str | None) -> list[ItemRecord]:
         """Every item of a claim as drawn (none for an unknown claim)."""

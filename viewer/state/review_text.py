@@ -17,6 +17,7 @@ from .presentation import (
     DIFFERS,
     NOTHING_TO_REVIEW,
     PLACEMENT_WORDS,
+    QUOTE_DIFFERS,
     SUPPORT_WORDS,
     UNDECIDED,
     difference_pair,
@@ -91,6 +92,10 @@ def placement_line(item: ItemState) -> str:
         lines = len(d.rects)
         said += f" (page {d.page}, {lines} line{'s' if lines != 1 else ''})"
     said += decided_by(d)
+    if d.placement == "confirmed" and item.outcome is not None and item.outcome.differences \
+            and not item.stale:
+        # Side by side: the words are the right ones, and the quote still differs.
+        said += f" · {QUOTE_DIFFERS}"
     return said + (f" — stale: {item.stale}; decide again" if item.stale else "")
 
 

@@ -120,7 +120,7 @@ class Relocation(QObject):
             drawn = self.review.review.record(item)
             if not drawn.drawn or drawn.document != doc or drawn.page is None:
                 continue
-            if drawn.outcome in AGREED:
+            if drawn.outcome in AGREED and drawn.shade != "differs":  # never green there
                 marks.append(Mark(drawn.page - 1, drawn.rects, Style.DECIDED))
             elif current is not None and item.index == current.index and \
                     state is not None and len(state.items) > 1:
