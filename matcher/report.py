@@ -105,6 +105,18 @@ class EvidenceResult(BaseModel):
         default=None, description="the review file's decision about this item, if any")
 
 
+class ReviewAnswer(BaseModel):
+    """A person's answer to a further review question (the review file's ``answers``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    value: str
+    note: str
+    reviewer: str
+    at: str = Field(description="when, ISO 8601 in UTC")
+    stale: bool = Field(description="the quote or the claim changed since: it settles nothing")
+
+
 class ClaimResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -116,6 +128,10 @@ class ClaimResult(BaseModel):
                               description="the file gave no id; this one was assigned")
     support: SupportDecision | None = Field(
         default=None, description="the review file's decision about this claim, if any")
+    answers: dict[str, ReviewAnswer] = Field(
+        default_factory=dict, description="answers to further review questions, by "
+                                          "question id (per claim, and per item by "
+                                          "'question#index')")
 
     @property
     def status(self) -> ClaimStatus:

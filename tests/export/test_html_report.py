@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pymupdf
 

@@ -73,13 +73,20 @@ def attach(review: Review, cf: CitationsFile, citations_path: Path,
 def apply(check: CheckReport, review: Review) -> None:
     """Put the review's decisions on the report: ``decision`` on each decided evidence
     item, ``support`` on each decided claim (the rest stay null)."""
-    from matcher.report import ReviewDecision, SupportDecision
+    from matcher.report import ReviewAnswer, ReviewDecision, SupportDecision
 
-    decided = {d.claim for d in review.decisions.evidence.values()} | set(review.decisions.claims)
+    decided = {d.claim for d in review.decisions.evidence.values()} | \
+        set(review.decisions.claims) | {a.claim for a in review.decisions.answers.values()}
     for claim in check.claims:
         state = review.claim_state(claim.id) if claim.id in decided else None
         if state is None:
             continue
+        for a in state.answers:  # the further questions (viewer.state.questions)
+            if a.answer is not None:
+                name = a.question.id if a.index is None else f"{a.question.id}#{a.index}"
+                claim.answers[name] = ReviewAnswer(
+                    value=a.answer.value, note=a.answer.note, reviewer=a.answer.reviewer,
+                    at=a.answer.at, stale=bool(a.stale))
         s = state.support
         if s is not None:
             claim.support = SupportDecision(support=s.support, note=s.note,

@@ -26,10 +26,12 @@ from ..state.presentation import (
     summary_line,
     timestamp_words,
 )
+from ..state.questions import extra as extra_questions
 from ..state.records import WordDiff
 from .annotate import HIGHLIGHT_COLORS
 from .items import ClaimReview, DocumentFacts, Item, ReviewedReport
 from .wording import (
+    answer_line,
     differences,
     differences_line,
     outcome_words,
@@ -126,17 +128,21 @@ def _claim(claim: ClaimReview, names: Mapping[str, str], pictures: Mapping[str, 
     parts = [f"<section class=\"claim\" id=\"claim-{_e(claim.id)}\">",
              f"<h2>{_e(claim.id)} — {_e(claim.text)}</h2>",
              f"<p><b>Support:</b> {_e(support_line(claim.support))}</p>"]
+    for q in extra_questions():  # each further review question asked per claim
+        if q.scope == "claim":
+            parts.append(f"<p><b>{_e(q.title)}:</b> "
+                         f"{_e(answer_line(q, claim.answer(q.id)))}</p>")
     if claim.uncited or not claim.items:
         parts.append("<p class=\"muted\">This claim gives no evidence.</p>")
     for item in claim.items:
         parts.append(_evidence(item, len(claim.items), names, pictures.get(item.key),
-                               found.get(item.key, item.evidence.found_text)))
+                               found.get(item.key, item.evidence.found_text), claim))
     parts.append("</section>")
     return "\n".join(parts)
 
 
 def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | None,
-              found: str | None) -> str:
+              found: str | None, claim: ClaimReview) -> str:
     ev = item.evidence
     name = names.get(ev.document or "") or (Path(ev.document_path).name
                                             if ev.document_path else None)
@@ -147,7 +153,9 @@ def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | Non
              ("Where", evidence_sentence(shown, page=item.page, lines=len(item.rects),
                                          document=name)),
              ("Differences", differences_line(item) or "none named"),
-             ("Placement", placement_line(item.decision))]
+             ("Placement", placement_line(item.decision)),
+             *((q.title, answer_line(q, claim.answer(q.id, ev.index)))
+               for q in extra_questions() if q.scope == "item")]
     if ev.reason:
         facts.append(("Reason", ev.reason))
     rows = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in facts)

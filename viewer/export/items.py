@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -146,12 +146,28 @@ class Item:
 
 
 @dataclass(frozen=True, slots=True)
+class Answered:
+    """A reviewer's answer to a further question (``answers`` of the report)."""
+
+    value: str
+    note: str = ""
+    reviewer: str | None = None
+    at: str | None = None
+    stale: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimReview:
     id: str
     text: str
     support: Support | None
     items: tuple[Item, ...]
     uncited: bool
+    # Answers to further questions, by question id (per item: "question#index").
+    answers: Mapping[str, Answered] = field(default_factory=dict)
+
+    def answer(self, question_id: str, index: int | None = None) -> Answered | None:
+        return self.answers.get(question_id if index is None else f"{question_id}#{index}")
 
     @property
     def current_support(self) -> Support | None:
@@ -207,7 +223,8 @@ def read_review(report: Mapping[str, Any], citations: Citations) -> ReviewedRepo
                                                  strict=True)))
         claims.append(ClaimReview(outcome.id, outcome.text or (entry.text if entry else ""),
                                   _support(raw.get("support")), items,
-                                  _uncited(outcome, entry is not None and not entry.evidence)))
+                                  _uncited(outcome, entry is not None and not entry.evidence),
+                                  _answers(raw.get("answers"))))
     return ReviewedReport(tuple(claims), record.summary, record.problems)
 
 
@@ -228,6 +245,14 @@ def _support(raw: Any) -> Support | None:
         return None
     return Support(raw["support"], str(raw.get("note") or ""), _str(raw.get("reviewer")),
                    _str(raw.get("at")), bool(raw.get("stale", False)))
+
+
+def _answers(raw: Any) -> dict[str, Answered]:
+    if not isinstance(raw, Mapping):
+        return {}
+    return {str(k): Answered(v["value"], str(v.get("note") or ""), _str(v.get("reviewer")),
+                             _str(v.get("at")), bool(v.get("stale", False)))
+            for k, v in raw.items() if isinstance(v, Mapping) and isinstance(v.get("value"), str)}
 
 
 def _rects(raw: Any) -> tuple[Rect, ...]:

@@ -5,6 +5,7 @@ this module only puts them in order for one item."""
 from __future__ import annotations
 
 from ..state.presentation import (
+    UNDECIDED,
     decision_sentence,
     difference_pair,
     difference_sentence,
@@ -12,7 +13,8 @@ from ..state.presentation import (
     placement_word,
     support_word,
 )
-from .items import ClaimReview, Decision, Item, Support
+from ..state.questions import Question
+from .items import Answered, ClaimReview, Decision, Item, Support
 
 AUTHOR = "citeview"  # who wrote an annotation no reviewer decided
 
@@ -42,6 +44,14 @@ def support_line(support: Support | None) -> str:
         return support_word(None)
     return decision_sentence(support_word(support.support), reviewer=support.reviewer,
                              at=support.at, note=support.note, stale=support.stale)
+
+
+def answer_line(q: Question, answer: Answered | None) -> str:
+    """A further question's answer, who gave it and when (``undecided`` without one)."""
+    if answer is None:
+        return UNDECIDED
+    return decision_sentence(q.words.get(answer.value, answer.value), reviewer=answer.reviewer,
+                             at=answer.at, note=answer.note, stale=answer.stale)
 
 
 def differences_line(item: Item) -> str:

@@ -18,12 +18,10 @@ what is decided, what the page should show. No Qt here: ``citeview check`` uses 
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal, TypeVar, get_args
+from typing import Literal, get_args
 
 from matcher.vocabulary import (
     PLACED,
@@ -35,10 +33,27 @@ from matcher.vocabulary import (
     SupportDecision,
 )
 
+from .decisions import (
+    Answer,
+    AnswerKey,
+    ClaimDecision,
+    Decisions,
+    Entry,
+    EvidenceDecision,
+    EvidenceKey,
+    HistoryEntry,
+    Refused,
+    sha256_text,
+    utc_now,
+)
 from .outcome import ItemRecord, Outcome, first_drawn, page_marks, page_rects
 from .outcome import record as outcome_record
+from .questions import Question, question
+from .questions import extra as extra_questions
 from .records import Alternative, Citations, ClaimEntry, ClaimOutcome, EvidenceOutcome, Report
 
+__all__ = ["Answer", "AnswerKey", "ClaimDecision", "Decisions", "Entry", "EvidenceDecision",
+           "EvidenceKey", "HistoryEntry", "Refused", "sha256_text", "utc_now"]
 # The states ``check --fail-on`` can fail on.
 FailState = Literal["undecided", "not_supported", "review", "not_located"]
 FAIL_STATES: tuple[FailState, ...] = get_args(FailState)
@@ -64,124 +79,6 @@ NEEDS: dict[EvidenceStatus, str] = {"review": "needs review", "not_located": "no
                                     "rejected": "rejected"}
 STALE_NEEDS = "decision stale"
 
-EvidenceKey = tuple[str, int]  # (claim id, index in the claim's evidence list)
-
-
-class Refused(ValueError):
-    """A decision that cannot be made; its message says why, for the person."""
-
-
-def sha256_text(text: str) -> str:
-    """The SHA-256 (hex) of ``text``'s UTF-8 bytes.
-
-    >>> sha256_text("")[:16]
-    'e3b0c44298fc1c14'
-    """
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def utc_now() -> str:
-    """The time now in UTC as ISO 8601 with a "Z", to the second."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-@dataclass(frozen=True)
-class EvidenceDecision:
-    """A placement decision about one evidence item (``index`` in claim ``claim``)."""
-
-    claim: str
-    index: int
-    placement: Placement
-    quote_sha256: str
-    document_sha256: str | None = None
-    page: int | None = None  # 1-based; with ``rects`` for relocated, and for a confirmed copy
-    rects: tuple[Rect, ...] = ()  # words space of that page, one per line
-    note: str = ""
-    reviewer: str = ""
-    at: str = ""
-    document: str | None = None  # the id of the document ``page`` is in
-    text: str | None = None  # the words a relocation selected
-    extra: Mapping[str, Any] = field(default_factory=dict)  # keys a newer writer added
-
-    @property
-    def key(self) -> EvidenceKey:
-        return (self.claim, self.index)
-
-
-@dataclass(frozen=True)
-class ClaimDecision:
-    """A support decision about one claim: its evidence items together, as a union."""
-
-    claim: str
-    support: Support
-    claim_sha256: str | None = None  # of the claim's text
-    quotes_sha256: tuple[str, ...] | None = None  # of each of its quotes, in order
-    note: str = ""
-    reviewer: str = ""
-    at: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-
-Entry = EvidenceDecision | ClaimDecision
-K = TypeVar("K")
-V = TypeVar("V", EvidenceDecision, ClaimDecision)
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    """An earlier value of an entry that was changed or withdrawn, with who and when."""
-
-    action: Literal["changed", "removed", "merged"]
-    previous: Entry
-    by: str
-    at: str
-
-
-@dataclass
-class Decisions:
-    """What a sidecar holds: the current decisions, their history, and unknown keys."""
-
-    citations: str = ""  # the citations file's name
-    evidence: dict[EvidenceKey, EvidenceDecision] = field(default_factory=dict)
-    claims: dict[str, ClaimDecision] = field(default_factory=dict)
-    # New entries are HistoryEntry; entries read from a file stay as the JSON they were.
-    history: list[HistoryEntry | dict[str, Any]] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
-    # Told the claim id whenever one of its decisions is put (a Review forgets what it
-    # worked out about that claim).
-    changed: Callable[[str], None] | None = field(default=None, compare=False, repr=False)
-
-    def put_evidence(self, key: EvidenceKey, new: EvidenceDecision | None, *, by: str,
-                     at: str) -> EvidenceDecision | None:
-        """Set (or, with None, withdraw) an evidence decision; the value it replaces goes
-        to the history. Returns that value."""
-        return self._put(self.evidence, key, new, by, at)
-
-    def put_claim(self, claim: str, new: ClaimDecision | None, *, by: str,
-                  at: str) -> ClaimDecision | None:
-        """Set (or withdraw) a support decision; the value it replaces goes to history."""
-        return self._put(self.claims, claim, new, by, at)
-
-    def _put(self, table: dict[K, V], key: K, new: V | None, by: str, at: str) -> V | None:
-        old = table.get(key)
-        if old == new:
-            return old
-        if old is not None:
-            self.history.append(HistoryEntry("changed" if new is not None else "removed",
-                                             old, by, at))
-        if new is None:
-            del table[key]
-        else:
-            table[key] = new
-        if self.changed is not None:
-            self.changed(key[0] if isinstance(key, tuple) else str(key))
-        return old
-
-    def copy(self) -> Decisions:
-        return Decisions(self.citations, dict(self.evidence), dict(self.claims),
-                         list(self.history), dict(self.extra))
-
-
 @dataclass(frozen=True)
 class ItemState:
     """One evidence item as the review sees it: what the check said, why it needs a
@@ -200,6 +97,20 @@ class ItemState:
 
 
 @dataclass(frozen=True)
+class AnswerState:
+    """A further question as the review sees it for one claim (or one of its items)."""
+
+    question: Question
+    index: int | None
+    answer: Answer | None
+    stale: str = ""
+
+    @property
+    def decided(self) -> bool:
+        return self.answer is not None and not self.stale
+
+
+@dataclass(frozen=True)
 class ClaimState:
     """One claim as the review sees it (what is derived is worked out once: the window
     asks for every claim's state after each key press)."""
@@ -209,6 +120,7 @@ class ClaimState:
     support: ClaimDecision | None
     support_stale: str
     everything: bool  # a full audit: every claim and item counts
+    answers: tuple[AnswerState, ...] = ()  # the further questions (:mod:`.questions`)
 
     @property
     def id(self) -> str:
@@ -233,8 +145,18 @@ class ClaimState:
 
     @cached_property
     def decided(self) -> bool:
-        """Support decided and every required placement decided, none stale."""
-        return self.support_decided and all(i.decided for i in self.required())
+        """Support decided, every required placement decided, and every further
+        required question answered (per item: for the required items), none stale."""
+        required = self.required()
+        wanted = {i.index for i in required}
+        return self.support_decided and all(i.decided for i in required) and all(
+            a.decided for a in self.answers if a.question.required
+            and (a.index is None or a.index in wanted))
+
+    def answer(self, question_id: str, index: int | None) -> AnswerState | None:
+        """The state of question ``question_id`` for this claim (or its item ``index``)."""
+        return next((a for a in self.answers if a.question.id == question_id
+                     and a.index == index), None)
 
 
 def item_needs(outcome: EvidenceOutcome | None) -> tuple[str, ...]:
@@ -364,7 +286,20 @@ class Review:
         stale = ""
         if support is not None:
             stale = support_stale(support, claim)
-        return ClaimState(claim, items, support, stale, self.everything)
+        return ClaimState(claim, items, support, stale, self.everything,
+                          self._answers(claim))
+
+    def _answers(self, claim: ClaimEntry) -> tuple[AnswerState, ...]:
+        out: list[AnswerState] = []
+        for q in extra_questions():
+            for index in (None,) if q.scope == "claim" else range(len(claim.evidence)):
+                a = self.decisions.answers.get((q.id, claim.id, index))
+                subject = claim.text if index is None else claim.evidence[index].quote
+                stale = "" if a is None or a.subject_sha256 == sha256_text(subject) else (
+                    "the claim's text has changed since it was answered" if index is None
+                    else "the quote has changed since it was answered")
+                out.append(AnswerState(q, index, a, stale))
+        return tuple(out)
 
     def states(self) -> list[ClaimState]:
         """Every claim of the file, in file order."""
@@ -477,6 +412,19 @@ class Review:
             tuple(sha256_text(e.quote) for e in claim.evidence),
             note if note is not None else (old.note if old is not None else ""),
             reviewer, at, old.extra if old is not None else {})
+
+    def answer(self, question_id: str, claim_id: str, index: int | None, value: str, *,
+               reviewer: str, at: str, note: str | None = None) -> Answer:
+        """A new answer to a further question (not yet put), its fingerprint filled in."""
+        q = question(question_id)
+        if value not in q.values:
+            raise Refused(f"{q.title} takes one of {', '.join(q.values)}, not {value!r}")
+        claim = self._claim(claim_id)
+        subject = claim.text if index is None else claim.evidence[index].quote
+        old = self.decisions.answers.get((question_id, claim_id, index))
+        return Answer(question_id, claim_id, index, value, sha256_text(subject),
+                      note if note is not None else (old.note if old is not None else ""),
+                      reviewer, at, old.extra if old is not None else {})
 
     def _claim(self, claim_id: str) -> ClaimEntry:
         claim = self._claims.get(claim_id)

@@ -25,7 +25,9 @@ from .presentation import (
 )
 from .records import Difference
 from .review import (
+    Answer,
     ClaimDecision,
+    ClaimState,
     EvidenceDecision,
     EvidenceKey,
     ItemState,
@@ -38,8 +40,8 @@ from .review import (
 # What a note field says while there is nothing to note on.
 NO_CLAIM = "Select a claim first: notes go with its decisions."
 NO_ITEM = "This claim has no evidence item to note on."
-PLACEMENT_FIRST = "Decide the placement first: the note goes with the decision."
-SUPPORT_FIRST = "Decide the support first: the note goes with the decision."
+PLACEMENT_FIRST = "Decide placement first; the note goes with it."
+SUPPORT_FIRST = "Decide support first; the note goes with it."
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class PanelText:
     differences: str = ""  # "Differs from the page: 952.18 ≠ 925.18"
     placement: str = ""  # the current item's decision, or that there is none
     support: str = ""  # the claim's decision, or that there is none
+    answers: str = ""  # the further questions' answers (:mod:`.questions`), or none
     hint: str = ""  # copies to choose from, or how to relocate
     evidence_note: str | None = None  # None: no decision to note on yet
     claim_note: str | None = None
@@ -78,7 +81,7 @@ def when(at: str) -> str:
     return at
 
 
-def decided_by(d: EvidenceDecision | ClaimDecision) -> str:
+def decided_by(d: EvidenceDecision | ClaimDecision | Answer) -> str:
     who = f" by {d.reviewer}" if d.reviewer else ""
     return who + (f", {when(d.at)}" if d.at else "")
 
@@ -97,6 +100,18 @@ def placement_line(item: ItemState) -> str:
         # Side by side: the words are the right ones, and the quote still differs.
         said += f" · {QUOTE_DIFFERS}"
     return said + (f" — stale: {item.stale}; decide again" if item.stale else "")
+
+
+def answers_line(state: ClaimState, current: int) -> str:
+    """The further questions' answers for a claim and its item ``current``, in words."""
+    parts = []
+    for a in state.answers:
+        if a.index is not None and a.index != min(current, len(state.items) - 1):
+            continue
+        said = UNDECIDED if a.answer is None else \
+            f"{a.question.words.get(a.answer.value, a.answer.value)}{decided_by(a.answer)}"
+        parts.append(f"{a.question.title}: {said}" + (" — stale" if a.stale else ""))
+    return "   ·   ".join(parts)
 
 
 def progress_text(review: Review) -> str:
@@ -135,6 +150,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         f"Support: {SUPPORT_WORDS[s.support]}{decided_by(s)}" + \
         (f" — stale: {state.support_stale}; decide again" if state.support_stale else "")
     base = PanelText(progress, location, flag=flag, support=support,
+                     answers=answers_line(state, current),
                      claim_note=s.note if s is not None else None, active=True,
                      claim_waiting=SUPPORT_FIRST if s is None else "", claim_key=state.id,
                      evidence_waiting=NO_ITEM,

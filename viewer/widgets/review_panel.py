@@ -38,8 +38,9 @@ from .note_field import NoteField
 class PanelActions:
     """The window's commands the panel offers as buttons."""
 
-    placements: Sequence[QAction]  # confirm, wrong place, relocate, absent
-    supports: Sequence[QAction]  # supported, partly, not supported, uncitable
+    # One row per review question: its title and its answers' commands (placement:
+    # confirm, wrong place, relocate, absent; support: supported, partly, …).
+    rows: Sequence[tuple[str, Sequence[QAction]]]
     everything: QAction  # checkable: every claim, not only those that need a person
     remedies: Sequence[QAction]  # try again, save as, merge, overwrite (when they apply)
 
@@ -92,8 +93,7 @@ class ReviewPanel(QFrame):
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
-        for row, (name, actions) in enumerate((("Placement", self.actions.placements),
-                                               ("Support", self.actions.supports))):
+        for row, (name, actions) in enumerate(self.actions.rows):
             grid.addWidget(QLabel(name), row, 0)
             buttons = QHBoxLayout()
             buttons.setSpacing(3)
@@ -156,7 +156,8 @@ class ReviewPanel(QFrame):
         self.claim.setText(text.claim)
         self.flag.setText(text.flag)
         self.hint.setText("   ·   ".join(t for t in (text.differences, text.hint) if t))
-        self.decisions.setText("   ·   ".join(t for t in (text.placement, text.support) if t))
+        self.decisions.setText("   ·   ".join(
+            t for t in (text.placement, text.support, text.answers) if t))
         # Never disabled: a disabled field cannot take the focus, and the keys typed
         # after a click into it would decide things on the page.
         for edit, note, waiting, subject in (

@@ -25,7 +25,10 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from matcher.vocabulary import Rect
 
+from ..state.questions import question
 from ..state.review import (
+    Answer,
+    AnswerKey,
     ClaimDecision,
     ClaimState,
     Entry,
@@ -67,7 +70,7 @@ class Problem:
 class _Put(QUndoCommand):
     """Set one decision (or withdraw it, None); undone by putting back what it replaced."""
 
-    def __init__(self, owner: ReviewController, key: EvidenceKey | str,
+    def __init__(self, owner: ReviewController, key: EvidenceKey | AnswerKey | str,
                  old: Entry | None, new: Entry | None, text: str) -> None:
         super().__init__(text)
         self.owner, self.key, self.old, self.new = owner, key, old, new
@@ -258,6 +261,27 @@ class ReviewController(QObject):
         self._after_decision()
         return True
 
+    def decide_answer(self, question_id: str, value: str) -> bool:
+        """Answer a further question about the selected claim (or its current item)."""
+        state, item = self.state(), self.item()
+        if state is None:
+            return False
+        q = question(question_id)
+        index = None if q.scope == "claim" else (item.index if item is not None else None)
+        if q.scope == "item" and index is None:
+            return False
+        old = state.answer(question_id, index)
+        try:
+            new = self.review.answer(question_id, state.id, index, value,
+                                     reviewer=self.reviewer, at=utc_now())
+        except Refused as exc:
+            self.message.emit(str(exc))
+            return False
+        self._push(new.key, old.answer if old is not None else None, new,
+                   f"{q.title.lower()} {value} {state.id}")
+        self._after_decision()
+        return True
+
     def set_note(self, key: EvidenceKey | str, note: str) -> bool:
         """Give the decision about item ``key`` (or claim ``key``) another note; False
         when there is no decision to note on."""
@@ -281,8 +305,8 @@ class ReviewController(QObject):
             return True
         return False
 
-    def _push(self, key: EvidenceKey | str, old: Entry | None, new: Entry | None,
-              text: str) -> None:
+    def _push(self, key: EvidenceKey | AnswerKey | str, old: Entry | None,
+              new: Entry | None, text: str) -> None:
         self.undo_stack.push(_Put(self, key, old, new, text))
 
     def _after_decision(self) -> None:
@@ -301,23 +325,28 @@ class ReviewController(QObject):
                 self.session.select(following)
         self._changed()
 
-    def put(self, key: EvidenceKey | str, value: Entry | None) -> None:
+    def put(self, key: EvidenceKey | AnswerKey | str, value: Entry | None) -> None:
         """Set (or withdraw) one decision, history kept, and save at once; the claim it is
         about is selected, so what changed is in view (undo, redo)."""
         at = utc_now()
         d = self.review.decisions
-        if isinstance(key, tuple):
+        index: int | None = None
+        if isinstance(key, tuple) and len(key) == 3:
+            assert value is None or isinstance(value, Answer)
+            d.put_answer(key, value, by=self.reviewer, at=at)
+            claim, index = key[1], key[2]
+        elif isinstance(key, tuple):
             assert value is None or isinstance(value, EvidenceDecision)
             d.put_evidence(key, value, by=self.reviewer, at=at)
-            claim = key[0]
+            claim, index = key[0], key[1]
         else:
             assert value is None or isinstance(value, ClaimDecision)
             d.put_claim(key, value, by=self.reviewer, at=at)
             claim = key
         if self.session.selected != claim and self.review.claim_state(claim) is not None:
             self.session.select(claim)
-        if isinstance(key, tuple):
-            self.current = key[1]
+        if index is not None:
+            self.current = index
         self.save()
         self._changed()
 

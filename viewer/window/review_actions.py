@@ -18,15 +18,13 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from ..state.presentation import PLACEMENT_COMMANDS, SUPPORT_COMMANDS
-from ..state.review import PLACEMENTS, SUPPORTS, Placement, Support
+from ..state.questions import PLACEMENT, SUPPORT, questions
+from ..state.review import Placement, Support
 from .actions import Slot, command
 
-# The key of each decision (the words of its command are presentation's).
-PLACEMENT_KEYS: dict[Placement, str] = {
-    "confirmed": "C", "wrong_place": "W", "relocated": "R", "absent": "A"}
-SUPPORT_KEYS: dict[Support, str] = {
-    "supported": "S", "partly": "P", "not_supported": "X", "uncitable": "U"}
+# The key of each decision: the questions' own (:mod:`viewer.state.questions`).
+PLACEMENT_KEYS: dict[Placement, str] = dict(PLACEMENT.keys)  # type: ignore[arg-type]
+SUPPORT_KEYS: dict[Support, str] = dict(SUPPORT.keys)  # type: ignore[arg-type]
 # Copies of a quote that can be chosen with one key.
 MAX_COPY_KEYS = 9
 
@@ -43,6 +41,7 @@ class ReviewSlots:
     cancel: Slot
     pick: Callable[[int], object]
     support: Callable[[Support], object]
+    answer: Callable[[tuple[str, str]], object]  # (question id, value): further questions
     note: Callable[[str], object]
     clear: Callable[[str], object]
     everything: Callable[[bool], object]
@@ -65,20 +64,24 @@ class ReviewActions(QObject):
         self.prev = a("Pre&vious to Decide", lambda: slots.step_queue(-1), "Shift+N")
         self.next_item = a("Next &Evidence Item", lambda: slots.step_item(1), "I")
         self.prev_item = a("Previous Evidence &Item", lambda: slots.step_item(-1), "Shift+I")
-        self.placements: dict[Placement, QAction] = {}
-        for p in PLACEMENTS:
-            key, (text, label) = PLACEMENT_KEYS[p], PLACEMENT_COMMANDS[p]
-            slot = slots.relocate if p == "relocated" else (lambda p=p: slots.placement(p))
-            self.placements[p] = a(text, slot, key, checkable=True, label=f"{label} ({key})")
+        # One checkable command per answer of each question, its key the question's.
+        self.answers: dict[str, dict[str, QAction]] = {}
+        for q in questions():
+            self.answers[q.id] = {}
+            for v in q.values:
+                key, (text, label) = q.keys[v], q.commands[v]
+                slot: Slot = slots.relocate if (q.id, v) == ("placement", "relocated") \
+                    else (lambda v=v: slots.placement(v)) if q is PLACEMENT \
+                    else (lambda v=v: slots.support(v)) if q is SUPPORT \
+                    else (lambda q=q, v=v: slots.answer((q.id, v)))
+                self.answers[q.id][v] = a(text, slot, key, checkable=True,
+                                          label=f"{label} ({key})")
+        self.placements = self.answers[PLACEMENT.id]
+        self.supports = self.answers[SUPPORT.id]
         self.accept = a("Record &Selected Words", slots.accept, "Return", "Enter")
         self.cancel = a("Cancel Relocation", slots.cancel, "Escape")
         self.copies = [a(f"Choose Copy {n}", lambda n=n: slots.pick(n), str(n))
                        for n in range(1, MAX_COPY_KEYS + 1)]
-        self.supports: dict[Support, QAction] = {}
-        for s in SUPPORTS:
-            key, (text, label) = SUPPORT_KEYS[s], SUPPORT_COMMANDS[s]
-            self.supports[s] = a(text, lambda s=s: slots.support(s), key, checkable=True,
-                                 label=f"{label} ({key})")
         self.evidence_note = a("Note on Evidence Item…", lambda: slots.note("evidence"), "E")
         self.claim_note = a("Note on Claim…", lambda: slots.note("claim"), "Shift+E")
         self.clear_placement = a("Withdraw Placement Decision",
@@ -119,7 +122,8 @@ class ReviewActions(QObject):
         menu = QMenu("&Review", window)
         groups = [[self.next, self.prev, self.next_item, self.prev_item],
                   list(self.placements.values()), [self.accept, self.cancel],
-                  list(self.supports.values()),
+                  *(list(answers.values()) for qid, answers in self.answers.items()
+                    if qid != PLACEMENT.id),
                   [self.evidence_note, self.claim_note, self.clear_placement,
                    self.clear_support],
                   [self.undo, self.redo], [self.everything, self.search],

@@ -24,6 +24,8 @@ from matcher.vocabulary import EvidenceStatus, Rect
 from ..state import claim_filter
 from ..state.outcome import ItemRecord
 from ..state.presentation import TAG_WORDS
+from ..state.questions import extra as extra_questions
+from ..state.questions import questions
 from ..state.review import Placement, Support, copies
 from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
@@ -59,6 +61,7 @@ class ReviewUi(QObject):
             accept=one(self.relocation.accept), cancel=one(self.cancel),
             pick=one(once("pick", self.controller.pick_copy)),
             support=one(once("support", self.support)),
+            answer=one(once("answer", lambda qv: self.controller.decide_answer(*qv))),
             note=self.edit_note, clear=one(self.clear), everything=one(self.set_everything),
             search=self.focus_search, save_as=self.save_as_dialog,
             retry=one(self.controller.save), merge=one(self.controller.merge),
@@ -67,7 +70,7 @@ class ReviewUi(QObject):
         self.menu = self.actions.build_menu(window)
         a = self.actions
         self.panel = ReviewPanel(PanelActions(
-            list(a.placements.values()), list(a.supports.values()), a.everything,
+            [(q.title, list(a.answers[q.id].values())) for q in questions()], a.everything,
             [a.retry, a.save_as, a.merge, a.overwrite]))
         self.filter_bar = ClaimFilterBar()
         self._place()
@@ -179,6 +182,15 @@ class ReviewUi(QObject):
         for s, action in a.supports.items():
             action.setEnabled(active)
             action.setChecked(s == support)
+        state = c.state()
+        for q in extra_questions():  # the further questions, per claim or per item
+            index = None if q.scope == "claim" else (item.index if item is not None else None)
+            said = state.answer(q.id, index) if state is not None else None
+            value = said.answer.value if said is not None and said.decided \
+                and said.answer is not None else None
+            for v, action in a.answers[q.id].items():
+                action.setEnabled(active and (q.scope == "claim" or has_item))
+                action.setChecked(v == value)
         n = len(copies(item.outcome)) if item is not None and item.outcome is not None else 0
         for k, action in enumerate(a.copies, start=1):
             action.setEnabled(has_item and k <= n)
