@@ -67,7 +67,7 @@ def reach(qtbot: QtBot, window: MainWindow, state: str) -> None:
         window.session.select(None)
         return
     window.session.select("c9")
-    ui.controller.auto_advance = False  # stay on c9 once it is decided
+    ui.controller.model.auto_advance = False  # stay on c9 once it is decided
     if state in ("placement decided", "both decided"):
         press(qtbot, window, "A")
     if state == "both decided":

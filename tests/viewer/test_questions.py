@@ -45,7 +45,7 @@ def test_a_third_question_is_one_entry(qtbot: QtBot, make_window: MakeWindow, tm
     assert ("Fairness", list(ui.actions.answers["fairness"].values())) in ui.panel.actions.rows
     assert {a.text() for a in ui.menu.actions()} >= {"F&air Wording", "&Misleading Wording"}
 
-    ui.controller.auto_advance = True
+    ui.controller.model.auto_advance = True
     window.session.select("c8")
     press(qtbot, window, "C", "S")  # placement and support: c8 still waits for fairness
     state = ui.controller.review.claim_state("c8")

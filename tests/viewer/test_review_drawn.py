@@ -38,7 +38,7 @@ def test_a_wrong_place_is_drawn_nowhere(qtbot: QtBot, make_window: MakeWindow, t
     prefs.set_reviewer("jdoe")
     cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 800))
     window.session.select("c8")
-    window.review.controller.auto_advance = False
+    window.review.controller.model.auto_advance = False
     [ev] = window.session.claim_result("c8").evidence  # type: ignore[union-attr]
     assert ev.status == "review" and ev.page is not None and ev.rects
     page = ev.page - 1
@@ -122,7 +122,7 @@ def test_a_key_pressed_twice_does_not_decide_the_next_claim(
     _cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 800))
     c = window.review.controller
     now = [100.0]
-    c.clock = lambda: now[0]
+    c.model.clock = lambda: now[0]
     window.session.select("c8")
     press(qtbot, window, "C", "S")
     now[0] += 0.05

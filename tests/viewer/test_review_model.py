@@ -276,3 +276,34 @@ def test_confirm_with_nothing_drawn_or_without_a_document_hash_is_refused(
         with pytest.raises(Refused, match="cannot be read"):
             decide(unread, "ok", 0, placement)
     assert unread.decisions.evidence == {}
+
+
+def test_the_model_tells_one_change_per_decision_without_qt(tmp_path: Path) -> None:
+    """The review model is Qt-free and evented: a decision that moves the queue on is
+    one change told once; applying and undoing go through it too."""
+    from viewer.state.reviewing import ReviewModel
+    from viewer.state.session import Session
+
+    session = Session()
+    session.open_citations(tmp_path / "x.cite", citations(CITATIONS, tmp_path / "x.cite"))
+    model = ReviewModel(session, "jdoe")
+    session.set_report(the_report())
+    model.review.hashes = {"policy": H1}
+    told: list[None] = []
+    model.connect(lambda: told.append(None))
+    session.select("gone")
+    assert len(told) == 1 and model.current == 0
+    told.clear()
+    with model.one_change():
+        change = model.placement_change("absent")
+        assert change is not None and change.old is None
+        model.apply(change.key, change.new)
+        support = model.support_change("not_supported")
+        assert support is not None
+        model.apply(support.key, support.new)
+        model.after_decision()  # "gone" decided: on to the next claim to review
+    assert len(told) == 1 and session.selected == "flag"
+    assert model.review.claim_state("gone").decided  # type: ignore[union-attr]
+    model.review.hashes = {"policy": None}  # the document can no longer be read
+    with pytest.raises(Refused, match="cannot be read"):
+        model.placement_change("confirmed")

@@ -12,10 +12,8 @@ elsewhere, merge with the file on disk, or overwrite it. Nothing here opens a di
 from __future__ import annotations
 
 import logging
-import math
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -25,23 +23,17 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from matcher.vocabulary import Rect
 
-from ..state.questions import question
 from ..state.review import (
-    Answer,
     AnswerKey,
-    ClaimDecision,
     ClaimState,
     Entry,
-    EvidenceDecision,
     EvidenceKey,
     ItemState,
     Placement,
     Refused,
     Review,
     Support,
-    copies,
     utc_now,
-    with_note,
 )
 from ..state.review_store import (
     SUFFIX,
@@ -51,6 +43,8 @@ from ..state.review_store import (
     review_folder,
     write_atomic,
 )
+from ..state.reviewing import Change as ReviewChange
+from ..state.reviewing import ReviewModel
 from ..state.session import Change, Session
 from ..state.sidecar import SidecarError, dumps
 
@@ -76,77 +70,74 @@ class _Put(QUndoCommand):
         self.owner, self.key, self.old, self.new = owner, key, old, new
 
     def redo(self) -> None:
-        with self.owner.one_change():
-            self.owner.put(self.key, self.new)
+        self.owner.put(self.key, self.new)
 
     def undo(self) -> None:
-        with self.owner.one_change():
-            self.owner.put(self.key, self.old)
+        self.owner.put(self.key, self.old)
 
 
 class ReviewController(QObject):
-    """Decisions about the session's file: made, undone, saved; what needs a person."""
+    """The review's undo stack and its saving: each decision the
+    :class:`~viewer.state.reviewing.ReviewModel` works out becomes an undoable command
+    whose doing and undoing both save the sidecar at once."""
 
-    changed = Signal()  # decisions, the current item, the queue or the save state changed
+    changed = Signal()  # the model told a change (once per command), or the save state did
     message = Signal(str)  # a sentence for the status bar
 
     def __init__(self, session: Session, reviewer: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.reviewer = reviewer
-        self.review = Review()
         self.store: ReviewStore | None = None
         self.problem: Problem | None = None
         self.undo_stack = QUndoStack(self)
-        self.current = 0  # the selected claim's evidence item being decided
-        self.auto_advance = True  # a claim fully decided moves on to the next in the queue
-        # Changes made inside one command are told once, when it ends (one key press, one
-        # refresh): the depth of commands under way, and whether anything changed.
-        self._depth = 0
-        self._pending = False
-        self.clock: Callable[[], float] = time.monotonic
-        self.advanced_at = -math.inf  # when a decided claim last moved the queue on
+        # First the file's sidecar is read (here), then the model reads it against the file.
         session.changed.connect(self._on_session)
+        self.model = ReviewModel(session, reviewer)
+        self.model.connect(self.changed.emit)
 
-    @contextmanager
-    def one_change(self) -> Iterator[None]:
-        """Everything done inside is told as one change, when the outermost block ends."""
-        self._depth += 1
-        try:
-            yield
-        finally:
-            self._depth -= 1
-            if self._depth == 0 and self._pending:
-                self._pending = False
-                self.changed.emit()
+    # -- the model's, for the window's parts ---------------------------------------------
+    @property
+    def review(self) -> Review:
+        return self.model.review
+
+    @property
+    def reviewer(self) -> str:
+        return self.model.reviewer
+
+    @reviewer.setter
+    def reviewer(self, name: str) -> None:
+        self.model.reviewer = name
+
+    @property
+    def current(self) -> int:
+        return self.model.current
+
+    @current.setter
+    def current(self, index: int) -> None:
+        self.model.current = index
+
+    def state(self) -> ClaimState | None:
+        return self.model.state()
+
+    def item(self) -> ItemState | None:
+        return self.model.item()
+
+    def one_change(self) -> AbstractContextManager[None]:
+        return self.model.one_change()
 
     def notify(self) -> None:
-        """Tell the review's views something they show changed (once per command)."""
-        self._changed()
+        self.model.notify()
 
-    def _changed(self) -> None:
-        if self._depth:
-            self._pending = True
-        else:
-            self.changed.emit()
+    def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
+        return self.review.highlights(claim_id, doc_id)
+
+    def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
+        return self.review.focus(claim_id, doc_id)
 
     # -- following the session ----------------------------------------------------------
     def _on_session(self, change: Change) -> None:
         if change == "citations":
             self._open()
-        if change in ("citations", "documents", "report"):
-            self._attach()
-        if change in ("report", "copies"):
-            self.review.other_copies = self.session.other_copies
-        if change == "selection":
-            self.current = self._first_open_item()
-        if change in ("citations", "documents", "report", "selection", "copies"):
-            self._changed()
-
-    def _attach(self) -> None:
-        s = self.session
-        self.review.attach(s.citations, s.report,
-                           {d.id: d.sha256 for d in s.documents.values()})
 
     def _open(self) -> None:
         """Read the sidecar of the file just opened (its decisions, or none)."""
@@ -154,7 +145,7 @@ class ReviewController(QObject):
         self.undo_stack.clear()
         self.problem = None
         everything = self.review.everything
-        self.review = Review()
+        self.model.review = Review()
         self.review.everything = everything
         path = self.session.citations_path
         self.store = None if path is None or self.session.citations is None \
@@ -191,164 +182,63 @@ class ReviewController(QObject):
         log.warning("unsaved decisions about %s kept in %s", self.store.path, path)
         self.message.emit(f"The decisions that could not be saved were kept in {path}")
 
-    # -- reading ------------------------------------------------------------------------
-    def state(self) -> ClaimState | None:
-        claim = self.session.selected
-        return self.review.claim_state(claim) if claim is not None else None
-
-    def item(self) -> ItemState | None:
-        state = self.state()
-        if state is None or not state.items:
-            return None
-        return state.items[min(self.current, len(state.items) - 1)]
-
-    def _first_open_item(self) -> int:
-        state = self.state()
-        if state is None:
-            return 0
-        required = [i.index for i in state.required() if not i.decided]
-        return required[0] if required else 0
-
-    def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
-        return self.review.highlights(claim_id, doc_id)
-
-    def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
-        return self.review.focus(claim_id, doc_id)
-
     @property
     def unsaved(self) -> bool:
         return self.problem is not None
 
-    # -- deciding -----------------------------------------------------------------------
+    # -- deciding: the model works each decision out, made undoable here -----------------
+    def _make(self, work: Callable[[], ReviewChange | None]) -> bool:
+        """Make the decision ``work`` works out (False: none, or refused and said why)."""
+        try:
+            change = work()
+        except Refused as exc:
+            self.message.emit(str(exc))
+            return False
+        if change is None:
+            return False
+        with self.model.one_change():
+            self.undo_stack.push(_Put(self, change.key, change.old, change.new, change.text))
+            self.model.after_decision()
+        return True
+
     def decide_placement(self, placement: Placement, *, page: int | None = None,
                          rects: tuple[Rect, ...] = (), document: str | None = None,
                          text: str | None = None) -> bool:
         """Decide the current item's placement; False when no item is selected."""
-        item = self.item()
-        if item is None or self.review.citations is None:
-            return False
-        try:
-            new = self.review.placement(item.claim, item.index, placement,
-                                        reviewer=self.reviewer, at=utc_now(), page=page,
-                                        rects=rects, document=document, text=text)
-        except Refused as exc:
-            self.message.emit(str(exc))
-            return False
-        self._push((item.claim, item.index), item.decision, new,
-                   f"{placement.replace('_', ' ')} {item.claim}/{item.index + 1}")
-        self._after_decision()
-        return True
+        return self._make(lambda: self.model.placement_change(
+            placement, page=page, rects=rects, document=document, text=text))
 
     def pick_copy(self, number: int) -> bool:
-        """Confirm copy ``number`` (1-based, the matcher's own first) of the current item's
-        quoted words as the one meant; False when it has no such copy."""
-        item = self.item()
-        if item is None or item.outcome is None:
-            return False
-        found = copies(item.outcome)
-        if not 1 <= number <= len(found):
-            return False
-        chosen = found[number - 1]
-        return self.decide_placement("confirmed", page=chosen.page, rects=chosen.rects,
-                                     document=item.outcome.document)
+        """Confirm copy ``number`` of the current item's quoted words as the one meant."""
+        return self._make(lambda: self.model.copy_change(number))
 
     def decide_support(self, support: Support) -> bool:
-        state = self.state()
-        if state is None:
-            return False
-        new = self.review.support(state.id, support, reviewer=self.reviewer, at=utc_now())
-        self._push(state.id, state.support, new, f"{support.replace('_', ' ')} {state.id}")
-        self._after_decision()
-        return True
+        return self._make(lambda: self.model.support_change(support))
 
     def decide_answer(self, question_id: str, value: str) -> bool:
         """Answer a further question about the selected claim (or its current item)."""
-        state, item = self.state(), self.item()
-        if state is None:
-            return False
-        q = question(question_id)
-        index = None if q.scope == "claim" else (item.index if item is not None else None)
-        if q.scope == "item" and index is None:
-            return False
-        old = state.answer(question_id, index)
-        try:
-            new = self.review.answer(question_id, state.id, index, value,
-                                     reviewer=self.reviewer, at=utc_now())
-        except Refused as exc:
-            self.message.emit(str(exc))
-            return False
-        self._push(new.key, old.answer if old is not None else None, new,
-                   f"{q.title.lower()} {value} {state.id}")
-        self._after_decision()
-        return True
+        return self._make(lambda: self.model.answer_change(question_id, value))
 
     def set_note(self, key: EvidenceKey | str, note: str) -> bool:
         """Give the decision about item ``key`` (or claim ``key``) another note; False
         when there is no decision to note on."""
-        d = self.review.decisions
-        old: Entry | None = d.evidence.get(key) if isinstance(key, tuple) \
-            else d.claims.get(key)
-        if old is None or old.note == note:
-            return False
-        self._push(key, old, with_note(old, note, reviewer=self.reviewer, at=utc_now()),
-                   f"note on {key}")
-        return True
+        change = self.model.note_change(key, note)
+        if change is not None:
+            self.undo_stack.push(_Put(self, change.key, change.old, change.new, change.text))
+        return change is not None
 
     def clear(self, which: Literal["evidence", "claim"]) -> bool:
         """Withdraw the current item's placement (or the claim's support) decision."""
-        state, item = self.state(), self.item()
-        if which == "evidence" and item is not None and item.decision is not None:
-            self._push(item.decision.key, item.decision, None, "clear placement")
-            return True
-        if which == "claim" and state is not None and state.support is not None:
-            self._push(state.id, state.support, None, "clear support")
-            return True
-        return False
-
-    def _push(self, key: EvidenceKey | AnswerKey | str, old: Entry | None,
-              new: Entry | None, text: str) -> None:
-        self.undo_stack.push(_Put(self, key, old, new, text))
-
-    def _after_decision(self) -> None:
-        """Move to what needs deciding next: the claim's next open item, else (once the
-        claim is decided) the next undecided claim of the queue."""
-        state = self.state()
-        if state is None:
-            return
-        open_items = [i.index for i in state.required() if not i.decided]
-        if open_items:
-            self.current = open_items[0]
-        elif state.decided and state.in_queue and self.auto_advance:
-            following = self.review.next_in_queue(state.id, 1)
-            if following is not None and following != state.id:
-                self.advanced_at = self.clock()
-                self.session.select(following)
-        self._changed()
+        change = self.model.clear_change(which)
+        if change is not None:
+            self.undo_stack.push(_Put(self, change.key, change.old, change.new, change.text))
+        return change is not None
 
     def put(self, key: EvidenceKey | AnswerKey | str, value: Entry | None) -> None:
-        """Set (or withdraw) one decision, history kept, and save at once; the claim it is
-        about is selected, so what changed is in view (undo, redo)."""
-        at = utc_now()
-        d = self.review.decisions
-        index: int | None = None
-        if isinstance(key, tuple) and len(key) == 3:
-            assert value is None or isinstance(value, Answer)
-            d.put_answer(key, value, by=self.reviewer, at=at)
-            claim, index = key[1], key[2]
-        elif isinstance(key, tuple):
-            assert value is None or isinstance(value, EvidenceDecision)
-            d.put_evidence(key, value, by=self.reviewer, at=at)
-            claim, index = key[0], key[1]
-        else:
-            assert value is None or isinstance(value, ClaimDecision)
-            d.put_claim(key, value, by=self.reviewer, at=at)
-            claim = key
-        if self.session.selected != claim and self.review.claim_state(claim) is not None:
-            self.session.select(claim)
-        if index is not None:
-            self.current = index
-        self.save()
-        self._changed()
+        """Set (or withdraw) one decision and save at once (undo, redo)."""
+        with self.model.one_change():
+            self.model.apply(key, value)
+            self.save()
 
     # -- saving -------------------------------------------------------------------------
     def save(self) -> bool:
@@ -357,7 +247,7 @@ class ReviewController(QObject):
         if self.store is None:
             return False
         if self.problem is not None and self.problem.kind in ("unreadable", "conflict"):
-            self._changed()
+            self.model.notify()
             return False  # never written over until the person chooses how
         return self._write(lambda store: store.save(self.review.decisions))
 
@@ -389,7 +279,7 @@ class ReviewController(QObject):
             self.problem = Problem("unreadable", f"{exc} — cannot merge with it; save the "
                                                  "decisions elsewhere.")
             ok = False
-        self._changed()
+        self.model.notify()
         return ok
 
     def _write(self, how: Callable[[ReviewStore], None]) -> bool:
@@ -406,8 +296,8 @@ class ReviewController(QObject):
                                                  "here; try again or save them elsewhere.")
         else:
             self.problem = None
-            self._changed()
+            self.model.notify()
             return True
         log.info("review not saved: %s", self.problem.text)
-        self._changed()
+        self.model.notify()
         return False

@@ -23,7 +23,7 @@ from matcher.vocabulary import EvidenceStatus, Rect
 
 from ..state import claim_filter
 from ..state.outcome import ItemRecord
-from ..state.presentation import TAG_WORDS
+from ..state.presentation import TAG_WORDS, support_word
 from ..state.questions import extra as extra_questions
 from ..state.questions import questions
 from ..state.review import Placement, Support, copies
@@ -121,7 +121,7 @@ class ReviewUi(QObject):
         :data:`REPEAT_GUARD_S` and the queue moved on between the two: a key pressed
         twice decides the claim it was meant for, never also the next one."""
         def run(value: T) -> None:
-            c, key, now = self.controller, (name, value), self.controller.clock()
+            c, key, now = self.controller.model, (name, value), self.controller.model.clock()
             last, at = self._last_decision
             # The same key again, soon, and the queue moved on in between.
             repeated = key == last and now - at < REPEAT_GUARD_S and c.advanced_at >= at
@@ -215,7 +215,11 @@ class ReviewUi(QObject):
         said = {"flag": bool(state.claim.flag),
                 "stale": state.support_stale or any(i.stale for i in state.items),
                 "decided": state.decided}
-        return [TAG_WORDS[k] for k, shown in said.items() if shown]
+        tags = [TAG_WORDS[k] for k, shown in said.items() if shown]
+        if state.decided and state.support is not None:
+            # Which decision: a supported claim and a not-supported one never look alike.
+            tags[-1] = f"{TAG_WORDS['decided']}: {support_word(state.support.support)}"
+        return tags
 
     def apply_filter(self) -> None:
         s, bar = self.window.session, self.filter_bar

@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QMainWindow,
     QProgressBar,
     QPushButton,
@@ -133,7 +134,7 @@ class MainWindow(QMainWindow):
         self.exporter = ExportCommand(self)
         self.commands = WindowActions(self, Slots(
             open=self.open_dialog, open_demo=lambda: self.open_path(demo_path()),
-            locate=c.locate_document, recheck=c.recheck, quit=self.close,
+            locate=c.locate_document, recheck=c.recheck, quit=quit_all,
             zoom_in=v.zoom_in, zoom_out=v.zoom_out, actual_size=lambda: v.set_zoom(1.0),
             fit_width=lambda: self._set_mode(ZoomMode.FIT_WIDTH),
             fit_page=lambda: self._set_mode(ZoomMode.FIT_PAGE),
@@ -438,3 +439,9 @@ def dropped_path(event: QDragEnterEvent | QDropEvent) -> Path | None:
             if path.suffix.lower() in (*CITATION_SUFFIXES, ".pdf"):
                 return path
     return None
+
+
+def quit_all() -> None:
+    """Quit citeview (Ctrl+Q): every window is asked to close, as by its close button (a
+    window with unsaved decisions asks first and may keep the application running)."""
+    QApplication.closeAllWindows()

@@ -1,0 +1,63 @@
+"""Smaller things the review gets right: a review file (or a check report) opened as a
+citations file is refused with its name and what it is; decided claims show which
+decision; Ctrl+Q quits the application, every window."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from viewer.window.settings import Preferences
+from viewer.window.shell import MainWindow
+
+from .review_helpers import demo_window, press
+
+MakeWindow = Callable[..., MainWindow]
+
+
+def test_a_review_file_opened_as_citations_is_refused(qtbot: QtBot, make_window: MakeWindow,
+                                                      tmp_path: Path,
+                                                      prefs: Preferences) -> None:
+    prefs.set_reviewer("jdoe")
+    cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 800))
+    window.session.select("c8")
+    press(qtbot, window, "C")
+    review = tmp_path / "demo.review.json"
+    assert review.is_file()
+    done = subprocess.run([sys.executable, "-m", "viewer.cli", "check", str(review)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert str(review) in done.stderr and "is a citeview review file" in done.stderr
+    assert "'demo.cite'" in done.stderr
+    report = tmp_path / "report.json"
+    report.write_text(subprocess.run(
+        [sys.executable, "-m", "viewer.cli", "check", str(cite), "--json"],
+        capture_output=True, text=True, timeout=120).stdout, encoding="utf-8")
+    assert json.loads(report.read_text(encoding="utf-8"))["claims"]
+    done = subprocess.run([sys.executable, "-m", "viewer.cli", "check", str(report)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "is a citeview check report" in done.stderr
+
+
+def test_decided_claims_show_which_decision(qtbot: QtBot, make_window: MakeWindow,
+                                            tmp_path: Path, prefs: Preferences) -> None:
+    prefs.set_reviewer("jdoe")
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 800))
+    window.session.select("c8")
+    press(qtbot, window, "C", "S")  # c8 supported, on to c9
+    press(qtbot, window, "A", "X")  # c9 absent and not supported
+    tags = window.claims.delegate.tags
+    assert "✓ decided: supported" in tags("c8")
+    assert "✓ decided: not supported" in tags("c9")
+
+
+def test_ctrl_q_quits_every_window(qtbot: QtBot, make_window: MakeWindow) -> None:
+    first, second = make_window((900, 700)), make_window((900, 700))
+    assert first.isVisible() and second.isVisible()
+    first.commands.quit.trigger()
+    qtbot.waitUntil(lambda: not first.isVisible() and not second.isVisible(), timeout=5000)
