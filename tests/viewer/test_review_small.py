@@ -61,3 +61,37 @@ def test_ctrl_q_quits_every_window(qtbot: QtBot, make_window: MakeWindow) -> Non
     assert first.isVisible() and second.isVisible()
     first.commands.quit.trigger()
     qtbot.waitUntil(lambda: not first.isVisible() and not second.isVisible(), timeout=5000)
+
+
+def test_open_review_reads_one_saved_elsewhere_and_it_is_remembered(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, prefs: Preferences) -> None:
+    """Save As… to another folder, reopen the file: the review saved elsewhere is used
+    again; Review ▸ Open Review… reads one, and Save As proposes a writable place."""
+    from .review_helpers import open_and_check, sidecar
+
+    prefs.set_reviewer("jdoe")
+    cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 800))
+    c = window.review.controller
+    elsewhere = tmp_path / "kept" / "mine.review.json"
+    elsewhere.parent.mkdir()
+    window.session.select("c8")
+    press(qtbot, window, "C")
+    assert c.save_as(elsewhere) and sidecar(elsewhere)["evidence"][0]["claim"] == "c8"
+    assert prefs.review_for(cite) == elsewhere
+    assert window.review.save_as_suggestion() == elsewhere  # its folder can be written
+    (tmp_path / "demo.review.json").unlink()
+    window.close()
+
+    again = make_window((1280, 800))
+    open_and_check(qtbot, again, cite)
+    assert again.review.controller.store is not None
+    assert again.review.controller.store.path == elsewhere  # remembered
+    assert ("c8", 0) in again.review.controller.review.decisions.evidence
+
+    other = tmp_path / "other.review.json"
+    other.write_bytes(elsewhere.read_bytes().replace(b'"confirmed"', b'"wrong_place"', 1))
+    assert again.review.controller.open_review(other)
+    assert again.review.controller.review.decisions.evidence[("c8", 0)].placement == \
+        "wrong_place"
+    assert prefs.review_for(cite) == other and again.review.controller.store.path == other
+    assert "other.review.json" in again.review.panel.location.text()

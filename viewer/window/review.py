@@ -84,9 +84,13 @@ class ReviewController(QObject):
     changed = Signal()  # the model told a change (once per command), or the save state did
     message = Signal(str)  # a sentence for the status bar
 
-    def __init__(self, session: Session, reviewer: str, parent: QObject | None = None) -> None:
+    def __init__(self, session: Session, reviewer: str, parent: QObject | None = None, *,
+                 chosen: Callable[[Path], Path | None] = lambda _citations: None,
+                 remember: Callable[[Path, Path], object] = lambda _c, _r: None) -> None:
         super().__init__(parent)
         self.session = session
+        # The review file the person chose for a citations file, and how to remember one.
+        self.chosen, self.remember = chosen, remember
         self.store: ReviewStore | None = None
         self.problem: Problem | None = None
         self.undo_stack = QUndoStack(self)
@@ -148,7 +152,9 @@ class ReviewController(QObject):
         self.model.review = Review()
         self.review.everything = everything
         path = self.session.citations_path
+        picked = self.chosen(path) if path is not None else None
         self.store = None if path is None or self.session.citations is None \
+            else ReviewStore(picked, "chosen") if picked is not None and picked.is_file() \
             else ReviewStore.for_citations(path)
         if self.store is None:
             return
@@ -252,10 +258,34 @@ class ReviewController(QObject):
         return self._write(lambda store: store.save(self.review.decisions))
 
     def save_as(self, path: Path) -> bool:
-        """Write the decisions to ``path`` and keep saving there."""
+        """Write the decisions to ``path`` and keep saving there (remembered for this
+        citations file)."""
         if self.store is None:
             return False
-        return self._write(lambda store: store.save_as(path, self.review.decisions))
+        ok = self._write(lambda store: store.save_as(path, self.review.decisions))
+        if ok and self.session.citations_path is not None:
+            self.remember(self.session.citations_path, path)
+        return ok
+
+    def open_review(self, path: Path) -> bool:
+        """Read the decisions from the review file ``path`` (one saved elsewhere) and keep
+        saving there; remembered for this citations file. False, and said why, when it
+        cannot be read (the decisions in the window are kept)."""
+        if self.session.citations_path is None or self.session.citations is None:
+            return False
+        store = ReviewStore(path, "chosen")
+        try:
+            decisions = store.load()
+        except SidecarError as exc:
+            self.message.emit(f"{exc} — the review in this window is kept.")
+            return False
+        self.store, self.problem = store, None
+        self.undo_stack.clear()
+        decisions.citations = decisions.citations or self.session.citations_path.name
+        self.review.decisions = decisions
+        self.remember(self.session.citations_path, path)
+        self.model.notify()
+        return True
 
     def overwrite(self) -> bool:
         """Write the decisions over whatever is on disk now (the person chose to)."""

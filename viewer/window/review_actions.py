@@ -47,6 +47,7 @@ class ReviewSlots:
     everything: Callable[[bool], object]
     search: Slot
     save_as: Slot
+    open_review: Slot
     retry: Slot
     merge: Slot
     overwrite: Slot
@@ -99,6 +100,8 @@ class ReviewActions(QObject):
         self.search = a("Search Claims", slots.search, "/")
         # The panel's problem bar offers these as buttons under their short names.
         self.save_as = a("Save Review &As…", slots.save_as, "Ctrl+Shift+S", label="Save As…")
+        self.open_review = a("&Open Review…", slots.open_review,
+                             tip="Read the decisions from a review file saved elsewhere")
         self.retry = a("Try Again", slots.retry)
         self.merge = a("&Merge with File on Disk", slots.merge, label="Merge")
         self.overwrite = a("&Overwrite File on Disk", slots.overwrite, label="Overwrite")
@@ -127,7 +130,8 @@ class ReviewActions(QObject):
                   [self.evidence_note, self.claim_note, self.clear_placement,
                    self.clear_support],
                   [self.undo, self.redo], [self.everything, self.search],
-                  [self.save_as, self.merge, self.overwrite, self.reviewer]]
+                  [self.open_review, self.save_as, self.merge, self.overwrite,
+                   self.reviewer]]
         for i, group in enumerate(groups):
             if i:
                 menu.addSeparator()

@@ -27,6 +27,7 @@ from ..state.presentation import TAG_WORDS, support_word
 from ..state.questions import extra as extra_questions
 from ..state.questions import questions
 from ..state.review import Placement, Support, copies
+from ..state.review_store import folder_writable, review_folder
 from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
 from ..widgets.review_panel import PanelActions, ReviewPanel
@@ -51,7 +52,10 @@ class ReviewUi(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.controller = ReviewController(window.session, window.prefs.reviewer(), self)
+        prefs = window.prefs
+        self.controller = ReviewController(window.session, prefs.reviewer(), self,
+                                           chosen=prefs.review_for,
+                                           remember=prefs.set_review_for)
         self.relocation = Relocation(self.controller, window.selecting, self)
         one, once = self._one_change, self._not_repeated
         self._last_decision: tuple[object, float] = ((), -math.inf)
@@ -64,6 +68,7 @@ class ReviewUi(QObject):
             answer=one(once("answer", lambda qv: self.controller.decide_answer(*qv))),
             note=self.edit_note, clear=one(self.clear), everything=one(self.set_everything),
             search=self.focus_search, save_as=self.save_as_dialog,
+            open_review=self.open_review_dialog,
             retry=one(self.controller.save), merge=one(self.controller.merge),
             overwrite=one(self.controller.overwrite), reviewer=self.reviewer_dialog),
             self.controller.undo_stack)
@@ -201,6 +206,7 @@ class ReviewUi(QObject):
         a.merge.setVisible(kind == "conflict")
         a.overwrite.setVisible(kind == "conflict")
         a.save_as.setEnabled(c.store is not None)
+        a.open_review.setEnabled(c.store is not None)
         for action in (a.next, a.prev, a.next_item, a.prev_item, a.clear_placement,
                        a.clear_support):
             action.setEnabled(active)
@@ -306,11 +312,35 @@ class ReviewUi(QObject):
             return
         from PySide6.QtWidgets import QFileDialog  # dialogs: made on first use
 
-        suggested = str(self.controller.store.path)
-        chosen, _ = QFileDialog.getSaveFileName(self.window, "Save review as", suggested,
-                                                "Review (*.review.json);;JSON (*.json)")
+        chosen, _ = QFileDialog.getSaveFileName(
+            self.window, "Save review as", str(self.save_as_suggestion()),
+            "Review (*.review.json);;JSON (*.json)")
         if chosen:
             self.controller.save_as(Path(chosen))
+
+    def save_as_suggestion(self) -> Path:
+        """Where Save As proposes: the review file's place when that folder can be
+        written, else the data folder (never the folder that just refused it)."""
+        store = self.controller.store
+        assert store is not None
+        if folder_writable(store.path.parent) and not (
+                self.controller.problem is not None
+                and self.controller.problem.kind == "unwritable"):
+            return store.path
+        return review_folder() / store.path.name
+
+    def open_review_dialog(self) -> None:
+        """Review ▸ Open Review…: read the decisions from a review file saved elsewhere."""
+        if not self.window.interactive or self.window.session.citations_path is None:
+            return
+        from PySide6.QtWidgets import QFileDialog  # dialogs: made on first use
+
+        store = self.controller.store
+        chosen, _ = QFileDialog.getOpenFileName(
+            self.window, "Open review", str(store.path.parent if store else ""),
+            "Review (*.review.json);;JSON (*.json)")
+        if chosen:
+            self.controller.open_review(Path(chosen))
 
     def reviewer_dialog(self) -> None:
         if not self.window.interactive:
