@@ -95,3 +95,11 @@ def test_open_review_reads_one_saved_elsewhere_and_it_is_remembered(
         "wrong_place"
     assert prefs.review_for(cite) == other and again.review.controller.store.path == other
     assert "other.review.json" in again.review.panel.location.text()
+
+
+def test_menus_are_in_their_order_and_handed_over(make_window: MakeWindow) -> None:
+    window = make_window((900, 700))
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&Edit", "&View", "&Claims", "&Review", "&Help"]
+    assert window.review.menu.menuAction() in window.menuBar().actions()
+    assert window.reader.badges in window.menus.help.actions()

@@ -123,20 +123,14 @@ class Reader(QObject):
                                         tip="Print only the pages of the selected claim")
         self.badges = self._action("What the &Badges Mean", self.show_badges,
                                    tip="What each status and the score mean")
-        bar = w.menuBar()
-        menus = {m.title(): m for m in bar.findChildren(QMenu)}
-        edit = menus.get("&Edit")
-        if edit is None:
-            edit = QMenu("&Edit", bar)
-            bar.insertMenu(menus["&View"].menuAction(), edit)
-        words = w.selecting
-        _add(edit, (words.copy_action, words.select_all_action, None, self.find_action,
-                    self.find_next, self.find_previous, None, self.copy_quote,
-                    self.copy_found, self.copy_citation))
-        _add(menus["&View"], (None, self.side_panel, None, self.rotate_left,
-                              self.rotate_right, None, self.find_color))
-        _insert(menus["&File"], w.commands.quit, (self.print_action, self.print_claim, None))
-        _insert(menus["&Help"], w.commands.about, (self.badges,))
+        menus, words = w.menus, w.selecting  # handed over as objects, never found by title
+        _add(menus.edit, (words.copy_action, words.select_all_action, None, self.find_action,
+                          self.find_next, self.find_previous, None, self.copy_quote,
+                          self.copy_found, self.copy_citation))
+        _add(menus.view, (None, self.side_panel, None, self.rotate_left,
+                          self.rotate_right, None, self.find_color))
+        _insert(menus.file, w.commands.quit, (self.print_action, self.print_claim, None))
+        _insert(menus.help, w.commands.about, (self.badges,))
 
     def _page_commands(self) -> Sequence[QAction | None]:
         c = self.window.commands

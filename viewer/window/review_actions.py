@@ -120,8 +120,8 @@ class ReviewActions(QObject):
         parent.addAction(action)
         return action
 
-    def build_menu(self, window: QMainWindow) -> QMenu:
-        """Add the Review menu, before Help."""
+    def build_menu(self, window: QMainWindow, *, before: QMenu) -> QMenu:
+        """Add the Review menu, before the menu ``before`` (Help)."""
         menu = QMenu("&Review", window)
         groups = [[self.next, self.prev, self.next_item, self.prev_item],
                   list(self.placements.values()), [self.accept, self.cancel],
@@ -139,9 +139,6 @@ class ReviewActions(QObject):
             if group is groups[1]:
                 copies = menu.addMenu("Choose Cop&y")
                 copies.addActions(self.copies)
-        bar = window.menuBar()
-        help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"),
-                         None)
-        bar.insertMenu(help_menu, menu) if help_menu is not None else bar.addMenu(menu)
+        window.menuBar().insertMenu(before.menuAction(), menu)
         return menu
 

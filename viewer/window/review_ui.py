@@ -72,7 +72,7 @@ class ReviewUi(QObject):
             retry=one(self.controller.save), merge=one(self.controller.merge),
             overwrite=one(self.controller.overwrite), reviewer=self.reviewer_dialog),
             self.controller.undo_stack)
-        self.menu = self.actions.build_menu(window)
+        self.menu = self.actions.build_menu(window, before=window.menus.help)
         a = self.actions
         self.panel = ReviewPanel(PanelActions(
             [(q.title, list(a.answers[q.id].values())) for q in questions()], a.everything,

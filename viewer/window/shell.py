@@ -144,7 +144,8 @@ class MainWindow(QMainWindow):
             previous_flagged=lambda: self.step_claim(-1, flagged=True),
             shortcuts=lambda: show_shortcuts(self), about=lambda: show_about(self),
             export=self.exporter.start))
-        self.recent_menu = self.commands.build_menus(self)
+        self.menus = self.commands.build_menus(self)
+        self.recent_menu = self.menus.recent
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         bar = self.commands.build_toolbar(self)
         self.toolbar, self.zoom_label = bar.bar, bar.zoom_label
