@@ -14,6 +14,7 @@ from pathlib import Path
 import pymupdf
 from pytestqt.qtbot import QtBot
 
+from viewer.state.links import Link
 from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
 
@@ -47,7 +48,7 @@ def test_a_wrong_place_is_drawn_nowhere(qtbot: QtBot, make_window: MakeWindow, t
     press(qtbot, window, "W")
     after = drawn_everywhere(window, "c8")
     assert all(page not in pages for pages in after.values()), after
-    window.detail.link.emit("show:0")  # the detail pane's "Show": the page, no highlight
+    window.detail.link.emit(Link.parse("show:0"))  # "Show": the page, no highlight
     assert window.view.highlighter.rects_on(page) == []
     assert drawn_everywhere(window, "c8") == after
 

@@ -26,6 +26,7 @@ from pytestqt.qtbot import QtBot
 from viewer.palette import DEFAULT_HIGHLIGHT
 from viewer.render.overlay import Style
 from viewer.state.files import demo_path
+from viewer.state.links import Link
 from viewer.state.review_store import in_data_folder
 from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
@@ -508,10 +509,10 @@ def test_the_item_decided_is_the_item_shown(qtbot: QtBot, make_window: MakeWindo
     press(qtbot, window, "I")
     qtbot.waitUntil(lambda: window.shown_doc == "copy" and window.view.current_page == 0)
     assert "evidence 2 of 2" in panel.claim.text()
-    window.detail.link.emit("show:0")  # the first item's link in the detail pane
+    window.detail.link.emit(Link.parse("show:0"))  # the first item's link in the detail pane
     qtbot.waitUntil(lambda: window.shown_doc == "policy" and window.view.current_page == 2)
     assert "evidence 1 of 2" in panel.claim.text()
-    window.detail.link.emit("show:1")
+    window.detail.link.emit(Link.parse("show:1"))
     qtbot.waitUntil(lambda: window.shown_doc == "copy")
     press(qtbot, window, "C")  # decides the item shown, the second
     assert list(window.review.controller.review.decisions.evidence) == [("x", 1)]

@@ -12,7 +12,7 @@ not be the one on screen), each other copy of a quote that stands more than once
 each other page a quote fits equally well. A link is ``show:I``, ``copy:I:K`` or
 ``page:I:N`` (item I; copy K, 0 the placement itself, then its alternatives; 1-based
 page N); :attr:`DetailPane.link` says which was
-clicked. Hovering a badge or the score explains it.
+clicked, as a parsed :class:`~viewer.state.links.Link`. Hovering a badge or the score explains it.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QTextBrowser, QToolTip, QWidget
 from matcher.vocabulary import PLACED
 
 from ..palette import badge_color
+from ..state.links import Link
 from ..state.presentation import (
     DIFFERS,
     SCORE_EXPLANATION,
@@ -52,7 +53,7 @@ DIFF_STYLES: dict[DiffMark, str] = {
 class DetailPane(QTextBrowser):
     """Shows the session's selected claim; rebuilt whenever the session changes."""
 
-    link = Signal(str)  # a place an item points to was clicked (see the module docstring)
+    link = Signal(object)  # a Link: a place an item points to was clicked (module docstring)
 
     def __init__(self, session: Session, highlight: QColor,
                  parent: QWidget | None = None) -> None:
@@ -101,7 +102,9 @@ class DetailPane(QTextBrowser):
                 f"&nbsp;{escape(status_word(status))}&nbsp;</span></a>")
 
     def _clicked(self, url: QUrl) -> None:
-        self.link.emit(url.toString())
+        link = Link.parse(url.toString())
+        if link is not None:
+            self.link.emit(link)
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QComboBox
 
 from matcher.vocabulary import PLACED, Rect
 
+from ..state.links import Link
 from ..state.records import EvidenceOutcome
 from ..state.session import Change
 
@@ -42,11 +43,10 @@ class Navigator(QObject):
             return None
         return claim.evidence[index]
 
-    def follow(self, link: str) -> None:
-        """Go where ``link`` (``show:I``, ``copy:I:K``, ``page:I:N``) points."""
-        kind, _, rest = link.partition(":")
-        parts = [int(p) for p in rest.split(":") if p.lstrip("-").isdigit()]
-        ev = self._item(parts[0]) if parts else None
+    def follow(self, link: Link) -> None:
+        """Go where ``link`` (an item's placement, one of its copies, another page) points."""
+        kind, number = link.kind, link.number
+        ev = self._item(link.item) if kind != "tip" else None
         if ev is None or ev.page is None or ev.document is None:
             return
         if kind == "show":
@@ -58,12 +58,12 @@ class Navigator(QObject):
                 self.show(drawn.document, drawn.page - 1, drawn.rects)
             else:
                 self.show(ev.document, ev.page - 1, ev.rects)
-        elif kind == "copy" and len(parts) == 2:
-            self.show(ev.document, ev.page - 1, *self._copy(ev, parts[1]))
-        elif kind == "page" and len(parts) == 2:
+        elif kind == "copy" and number is not None:
+            self.show(ev.document, ev.page - 1, *self._copy(ev, number))
+        elif kind == "page" and number is not None:
             copies = self.window.session.other_copies.get((self.window.session.selected or "",
                                                            ev.index), {})
-            self.show(ev.document, parts[1] - 1, copies.get(parts[1] - 1, ()))
+            self.show(ev.document, number - 1, copies.get(number - 1, ()))
 
     @staticmethod
     def _copy(ev: EvidenceOutcome, k: int) -> tuple[tuple[Rect, ...]]:

@@ -81,7 +81,7 @@ class Reader(QObject):
         self._bar.messageChanged.connect(lambda _text: self._fit_summary())
         self._bar.installEventFilter(self)  # resized: fit the summary again
         window.claims.menu_parts.append(self.copying.add_to)
-        window.detail.link.connect(lambda link: link.startswith("tip:") and self.show_badges())
+        window.detail.link.connect(lambda link: link.kind == "tip" and self.show_badges())
         window.view.menu_parts.append(PageMenu(window, self._page_commands).add_to)
         window.session.changed.connect(self._on_session)
         window.view.document_changed.connect(self._document_changed)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 from matcher.vocabulary import EvidenceStatus, Rect
 
 from ..state import claim_filter
+from ..state.links import Link
 from ..state.outcome import ItemRecord
 from ..state.presentation import TAG_WORDS, support_word
 from ..state.questions import extra as extra_questions
@@ -249,19 +250,17 @@ class ReviewUi(QObject):
         if state is not None and state.items:
             self.controller.current = (self.controller.current + delta) % len(state.items)
             self.controller.notify()
-            self.window.reader.navigator.follow(f"show:{self.controller.current}")
+            self.window.reader.navigator.follow(Link("show", self.controller.current))
 
-    def _followed(self, link: str) -> None:
-        """A link of the detail pane to one evidence item (``show:I``, ``copy:I:K``,
-        ``page:I:N``) makes that item the one decided: the keys act on what is shown."""
-        kind, _, rest = link.partition(":")
-        index = rest.partition(":")[0]
+    def _followed(self, link: Link) -> None:
+        """A link of the detail pane to one evidence item (its placement, a copy, another
+        page) makes that item the one decided: the keys act on what is shown."""
         state = self.controller.state()
-        if kind in ("show", "copy", "page") and index.isdigit() and state is not None \
-                and int(index) < len(state.items) and int(index) != self.controller.current:
+        if link.kind != "tip" and state is not None and 0 <= link.item < len(state.items) \
+                and link.item != self.controller.current:
             if self.relocation.active:
                 self.relocation.stop()
-            self.controller.current = int(index)
+            self.controller.current = link.item
             self.controller.notify()
 
     def decide(self, placement: Placement) -> None:
