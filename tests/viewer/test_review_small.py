@@ -103,3 +103,17 @@ def test_menus_are_in_their_order_and_handed_over(make_window: MakeWindow) -> No
     assert titles == ["&File", "&Edit", "&View", "&Claims", "&Review", "&Help"]
     assert window.review.menu.menuAction() in window.menuBar().actions()
     assert window.reader.badges in window.menus.help.actions()
+
+
+def test_the_summary_and_copy_citation_carry_the_decisions(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, prefs: Preferences) -> None:
+    prefs.set_reviewer("jdoe")
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 800))
+    summary = window.reader.summary
+    assert summary.text().endswith(" · 0 of 4 to review decided")
+    window.session.select("c8")
+    press(qtbot, window, "C", "S")
+    assert summary.text().endswith(" · 1 of 4 to review decided")
+    citation = window.reader.copying.texts("c8")[2]
+    assert "— support: supported by jdoe" in citation.splitlines()[0]
+    assert "— placement: confirmed by jdoe" in citation.splitlines()[1]

@@ -28,6 +28,7 @@ from ..state.presentation import (
     status_word,
     summary_line,
 )
+from ..state.review_text import progress_text
 from ..state.session import Change
 from ..widgets.labels import LineLabel
 from .actions import command
@@ -84,6 +85,7 @@ class Reader(QObject):
         window.detail.link.connect(lambda link: link.kind == "tip" and self.show_badges())
         window.view.menu_parts.append(PageMenu(window, self._page_commands).add_to)
         window.session.changed.connect(self._on_session)
+        window.review.controller.changed.connect(self.show_summary)  # decisions counted
         window.view.document_changed.connect(self._document_changed)
         self._on_session("citations")  # nothing selected yet: nothing to copy
 
@@ -160,21 +162,27 @@ class Reader(QObject):
         label.setFixedWidth(whole if not message else max(SUMMARY_MIN, min(whole, room)))
 
     # -- the summary ------------------------------------------------------------------------
+    def show_summary(self) -> None:
+        """The claims by status, and how much of the review is decided."""
+        s = self.window.session
+        rows = s.rows()
+        if s.citations is None:
+            self.summary.setText("")
+        elif s.report is None:
+            self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: "
+                                 f"{status_word('pending')}")
+        else:
+            text = claims_summary(r.status for r in rows)
+            review = progress_text(self.window.review.controller.review)
+            self.summary.setText(f"{text} · {review}", tip=(
+                f"{text}\nEach claim is counted once, by its worst evidence item.\n"
+                f"Evidence items: {summary_line(s.report.summary)}\n{review}"))
+        self._fit_summary()
+
     def _on_session(self, change: Change) -> None:
         s = self.window.session
         if change in ("citations", "report", "documents"):
-            rows = s.rows()
-            if s.citations is None:
-                self.summary.setText("")
-            elif s.report is None:
-                self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: "
-                                     f"{status_word('pending')}")
-            else:
-                text = claims_summary(r.status for r in rows)
-                self.summary.setText(text, tip=(
-                    f"{text}\nEach claim is counted once, by its worst evidence item.\n"
-                    f"Evidence items: {summary_line(s.report.summary)}"))
-            self._fit_summary()
+            self.show_summary()
         if change in ("citations", "selection", "report"):
             has = s.selected is not None
             for action in (self.copy_quote, self.copy_found, self.copy_citation,
