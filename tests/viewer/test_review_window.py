@@ -27,6 +27,7 @@ from viewer.palette import DEFAULT_HIGHLIGHT
 from viewer.render.overlay import Style
 from viewer.state.files import demo_path
 from viewer.state.links import Link
+from viewer.state.review import copies as copies_of
 from viewer.state.review_store import in_data_folder
 from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
@@ -99,8 +100,14 @@ def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp
     show_page(qtbot, window, 2)
     labels = {s for _, s, _ in window.review.relocation.overlay.painted}
     assert Style.COPY in labels
-    press(qtbot, window, "3", "P")
+    press(qtbot, window, "3", "P")  # the third copy from the top of the page
     assert panel.progress.text() == "4 of 4 to review decided"
+    outcome = window.session.claim_result("c14").evidence[0]  # type: ignore[union-attr]
+    third = copies_of(outcome)[2]
+    tops = [min(r[1] for r in c.rects) for c in copies_of(outcome)]
+    assert tops == sorted(tops)  # numbered top to bottom
+    window.session.select("c14")
+    assert "copy 3 (page 3)</a> <b>(chosen)</b>" in window.detail.html()
 
     on_disk = sidecar(review_file)
     evidence = {(e["claim"], e["index"]): e for e in on_disk["evidence"]}
@@ -110,7 +117,7 @@ def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp
     assert evidence[("c11", 0)]["page"] == 3
     assert evidence[("c11", 0)]["rects"] == [list(r) for r in expected]
     assert evidence[("c11", 0)]["text"] == "I certify that I personally met the applicant,"
-    assert evidence[("c14", 0)]["rects"] == [list(r) for r in copies[1].rects]
+    assert evidence[("c14", 0)]["rects"] == [list(r) for r in third.rects]
     assert {c["claim"]: c["support"] for c in on_disk["claims"]} == {
         "c8": "supported", "c9": "not_supported", "c11": "supported", "c14": "partly"}
     for entry in on_disk["evidence"] + on_disk["claims"]:
@@ -123,7 +130,7 @@ def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp
     assert "c14" not in {c["claim"] for c in on_disk["claims"]}
     assert [(h["entry"], h["claim"], h["action"]) for h in on_disk["history"]] == [
         ("claim", "c14", "removed"), ("evidence", "c14", "removed")]
-    assert on_disk["history"][1]["previous"]["rects"] == [list(r) for r in copies[1].rects]
+    assert on_disk["history"][1]["previous"]["rects"] == [list(r) for r in third.rects]
     assert window.session.selected == "c14" and panel.progress.text() == "3 of 4 to review decided"
     press(qtbot, window, "Ctrl+Shift+Z")  # the copy is chosen again
     assert sidecar(review_file)["evidence"][-1]["placement"] == "confirmed"

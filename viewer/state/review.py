@@ -50,7 +50,15 @@ from .outcome import ItemRecord, Outcome, first_drawn, page_marks, page_rects
 from .outcome import record as outcome_record
 from .questions import Question, question
 from .questions import extra as extra_questions
-from .records import Alternative, Citations, ClaimEntry, ClaimOutcome, EvidenceOutcome, Report
+from .records import (
+    Alternative,
+    Citations,
+    ClaimEntry,
+    ClaimOutcome,
+    EvidenceOutcome,
+    Report,
+    reading_key,
+)
 
 __all__ = ["Answer", "AnswerKey", "ClaimDecision", "Decisions", "Entry", "EvidenceDecision",
            "EvidenceKey", "HistoryEntry", "Refused", "sha256_text", "utc_now"]
@@ -170,14 +178,16 @@ def item_needs(outcome: EvidenceOutcome | None) -> tuple[str, ...]:
 
 
 def copies(outcome: EvidenceOutcome) -> tuple[Alternative, ...]:
-    """Every copy of the quoted words a review placement stands for, the matcher's own
-    first; empty when there is only one. ``rects`` draws them all, the matcher's own
-    first and each other copy's lines after it."""
+    """Every copy of the quoted words a review placement stands for, in reading order
+    (page, then top to bottom, as the keys 1–9 number them); empty when there is only
+    one. ``rects`` draws them all, the matcher's own first and each other copy's lines
+    after it."""
     if not outcome.alternatives or outcome.page is None:
         return ()
     others = {r for alt in outcome.alternatives for r in alt.rects}
     own = tuple(r for r in outcome.rects if r not in others) or outcome.rects
-    return (Alternative(outcome.page, own), *outcome.alternatives)
+    found = (Alternative(outcome.page, own), *outcome.alternatives)
+    return tuple(sorted(found, key=lambda c: reading_key(c.page, c.rects)))
 
 
 class Review:

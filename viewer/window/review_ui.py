@@ -93,6 +93,8 @@ class ReviewUi(QObject):
         self.filter_bar.done_editing.connect(lambda: window.view.setFocus())
         window.claims.model_.modelReset.connect(self.apply_filter)
         window.detail.link.connect(self._followed)
+        window.detail.chosen = self._chosen_copy
+        self.controller.changed.connect(self._refresh_copies)  # the copy chosen shows
         window.installEventFilter(self)
         self.refresh()
 
@@ -251,6 +253,24 @@ class ReviewUi(QObject):
             self.controller.current = (self.controller.current + delta) % len(state.items)
             self.controller.notify()
             self.window.reader.navigator.follow(Link("show", self.controller.current))
+
+    def _refresh_copies(self) -> None:
+        """The detail pane again when the claim shown has copies to choose from."""
+        state = self.controller.state()
+        if state is not None and any(i.outcome is not None and i.outcome.alternatives
+                                     for i in state.items):
+            self.window.detail.refresh()
+
+    def _chosen_copy(self, claim_id: str, index: int) -> int | None:
+        """The number (reading order) of the copy the item's decision confirmed."""
+        state = self.controller.review.claim_state(claim_id)
+        item = state.items[index] if state is not None and index < len(state.items) else None
+        if item is None or item.outcome is None or item.decision is None or item.stale:
+            return None
+        found = copies(item.outcome)
+        return next((n for n, c in enumerate(found, start=1)
+                     if item.decision.placement == "confirmed"
+                     and c.rects == item.decision.rects), None)
 
     def _followed(self, link: Link) -> None:
         """A link of the detail pane to one evidence item (its placement, a copy, another
