@@ -117,3 +117,41 @@ def test_the_summary_and_copy_citation_carry_the_decisions(
     citation = window.reader.copying.texts("c8")[2]
     assert "— support: supported by jdoe" in citation.splitlines()[0]
     assert "— placement: confirmed by jdoe" in citation.splitlines()[1]
+
+
+def test_a_located_document_is_kept_in_the_review_and_used_by_check_and_export(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path, prefs: Preferences) -> None:
+    """Locate… points a missing document elsewhere: the review file keeps where, so
+    ``citeview check`` and ``export`` (and the window, next time) read it from there."""
+    from .review_helpers import demo_copy, open_and_check, sidecar
+
+    prefs.set_reviewer("jdoe")
+    cite = demo_copy(tmp_path)
+    moved = tmp_path / "elsewhere" / "policy.pdf"
+    moved.parent.mkdir()
+    (tmp_path / "policy.pdf").rename(moved)
+    window = make_window((1280, 800))
+    open_and_check(qtbot, window, cite)
+    assert window.session.documents["policy"].state == "missing"
+    window.controller.ask_path = lambda *_a: moved  # type: ignore[method-assign]
+    window.controller.locate_document("policy")
+    qtbot.waitUntil(lambda: window.session.report is not None and window.is_settled(),
+                    timeout=30000)
+    window.session.select("c8")
+    press(qtbot, window, "C")
+    review = tmp_path / "demo.review.json"
+    assert sidecar(review)["documents"] == {"policy": str(moved)}
+
+    done = subprocess.run([sys.executable, "-m", "viewer.cli", "check", str(cite), "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr  # the document is found where it was located
+    c8 = next(c for c in json.loads(done.stdout)["claims"] if c["id"] == "c8")
+    assert c8["evidence"][0]["decision"]["stale"] is False
+    out = tmp_path / "r.csv"
+    done = subprocess.run([sys.executable, "-m", "viewer.cli", "export", str(cite), "--csv",
+                           str(out)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    window.close()
+    again = make_window((1280, 800))
+    open_and_check(qtbot, again, cite)
+    assert again.session.documents["policy"].state == "ok"  # not asked again

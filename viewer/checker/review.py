@@ -44,6 +44,19 @@ def load_review(citations_path: Path, explicit: Path | None) -> tuple[Review, Pa
     return Review(review_store.ReviewStore(path).load()), path
 
 
+def relocated(cf: CitationsFile, review: Review) -> CitationsFile:
+    """The citations file with each document the reviewer located elsewhere (Locate…,
+    kept in the review file's ``documents``) read from there."""
+    moved = review.decisions.documents
+    if not moved or not any(ref.id in moved for ref in cf.documents):
+        return cf
+    refs = [ref.model_copy(update={"path": moved[ref.id]}) if ref.id in moved else ref
+            for ref in cf.documents]
+    out = cf.model_copy(update={"documents": refs})
+    out._assigned_ids = cf._assigned_ids
+    return out
+
+
 def document_hashes(cf: CitationsFile, citations_path: Path) -> dict[str, str | None]:
     """The SHA-256 of each listed document's bytes (None when it cannot be read)."""
     from matcher.citations import resolve_document_path

@@ -8,7 +8,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..checker.review import apply, attach, decision_word, load_review, parse_fail_on, review_line
+from ..checker.review import (
+    apply,
+    attach,
+    decision_word,
+    load_review,
+    parse_fail_on,
+    relocated,
+    review_line,
+)
 from ..state.presentation import status_word, summary_line
 from ..state.records import Report
 from ..state.review import FAIL_STATES, Review
@@ -61,6 +69,7 @@ def main(args: list[str]) -> int:
         review, review_path = load_review(opts.citations, opts.review)
     except SidecarError as exc:
         return fail(str(exc))
+    cf = relocated(cf, review)  # documents the reviewer located elsewhere are read there
     if cf.assigned_ids and not opts.quiet:
         ids = cf.assigned_ids
         shown = ", ".join(ids[:3]) + (f", … {ids[-1]}" if len(ids) > 3 else "")

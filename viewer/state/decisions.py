@@ -116,6 +116,9 @@ class Decisions:
     evidence: dict[EvidenceKey, EvidenceDecision] = field(default_factory=dict)
     claims: dict[str, ClaimDecision] = field(default_factory=dict)
     answers: dict[AnswerKey, Answer] = field(default_factory=dict)  # further questions
+    # Where the reviewer found a document the file lists elsewhere (Locate…): document id
+    # → absolute path; ``citeview check`` and ``export`` look there too.
+    documents: dict[str, str] = field(default_factory=dict)
     # New entries are HistoryEntry; entries read from a file stay as the JSON they were.
     history: list[HistoryEntry | dict[str, Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -157,4 +160,5 @@ class Decisions:
 
     def copy(self) -> Decisions:
         return Decisions(self.citations, dict(self.evidence), dict(self.claims),
-                         dict(self.answers), list(self.history), dict(self.extra))
+                         dict(self.answers), dict(self.documents), list(self.history),
+                         dict(self.extra))

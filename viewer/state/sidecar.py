@@ -41,7 +41,7 @@ from .review import PLACEMENTS, SUPPORTS
 FORMAT_VERSION = 1
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 # The keys this version reads in each part; any other key is kept as it is.
-TOP_KEYS = ("version", "citations", "evidence", "claims", "answers", "history")
+TOP_KEYS = ("version", "citations", "documents", "evidence", "claims", "answers", "history")
 EVIDENCE_KEYS = ("claim", "index", "quote_sha256", "document_sha256", "placement", "page",
                  "rects", "note", "reviewer", "at", "document", "text")
 CLAIM_KEYS = ("claim", "support", "claim_sha256", "quotes_sha256", "note", "reviewer", "at")
@@ -115,6 +115,7 @@ def to_json(decisions: Decisions) -> dict[str, Any]:
     """The whole sidecar as JSON data, unknown top-level keys kept."""
     out: dict[str, Any] = {
         "version": FORMAT_VERSION, "citations": decisions.citations,
+        **({"documents": dict(decisions.documents)} if decisions.documents else {}),
         "evidence": [evidence_json(d) for d in decisions.evidence.values()],
         "claims": [claim_json(d) for d in decisions.claims.values()],
         **({"answers": [answer_json(a) for a in decisions.answers.values()]}
@@ -323,6 +324,10 @@ def parse(data: Any, *, path: Path | str = "<memory>") -> Decisions:
     lists = {key: c.get(data, key, "$", lambda v: isinstance(v, list), "a list", [])
              for key in ("evidence", "claims", "answers", "history")}
     out = Decisions(citations, extra={k: v for k, v in data.items() if k not in TOP_KEYS})
+    out.documents = dict(c.get(
+        data, "documents", "$", lambda v: isinstance(v, dict) and all(
+            isinstance(k, str) and isinstance(p, str) and p for k, p in v.items()),
+        "an object of document id → path", {}))
     for i, obj in enumerate(lists["evidence"]):
         d = _evidence(c, obj, f"$.evidence[{i}]")
         if d is not None and d.key in out.evidence:
@@ -370,6 +375,7 @@ def merge(ours: Decisions, theirs: Decisions, *, by: str, at: str) -> Decisions:
     out = theirs.copy()
     out.extra = {**theirs.extra, **ours.extra}
     out.citations = ours.citations or theirs.citations
+    out.documents = {**theirs.documents, **ours.documents}
     for key, mine in ours.evidence.items():
         out.evidence[key] = _later(mine, theirs.evidence.get(key), out, by, at)
     for claim, support in ours.claims.items():

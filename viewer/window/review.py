@@ -142,6 +142,32 @@ class ReviewController(QObject):
     def _on_session(self, change: Change) -> None:
         if change == "citations":
             self._open()
+            self._look_where_located()
+        if change == "documents":
+            self._remember_located()
+
+    def _look_where_located(self) -> None:
+        """Documents the reviewer located elsewhere before are looked for there (before
+        they are first inspected), when they are not where the file says."""
+        s = self.session
+        for doc_id, where in self.review.decisions.documents.items():
+            doc = s.documents.get(doc_id)
+            if doc is not None and not doc.path.exists() and Path(where).is_file():
+                doc.path = Path(where)
+
+    def _remember_located(self) -> None:
+        """A document pointed to elsewhere (Locate…) is kept in the review file, so that
+        ``citeview check`` and ``export`` read it from there too."""
+        s = self.session
+        if s.citations is None or self.store is None:
+            return
+        listed = {ref.id: ref.path for ref in s.citations.documents}
+        moved = {d.id: str(d.path) for d in s.documents.values()
+                 if d.id in listed and Path(d.path) != Path(listed[d.id])}
+        known = self.review.decisions.documents
+        if any(known.get(k) != v for k, v in moved.items()):
+            known.update(moved)
+            self.save()
 
     def _open(self) -> None:
         """Read the sidecar of the file just opened (its decisions, or none)."""
