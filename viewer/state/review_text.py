@@ -91,14 +91,15 @@ def placement_line(item: ItemState) -> str:
     if d is None:
         return f"Placement: {UNDECIDED}"
     said = f"Placement: {PLACEMENT_WORDS[d.placement]}"
+    if d.placement == "confirmed" and item.outcome is not None and item.outcome.differences \
+            and not item.stale:
+        # Side by side, first (a narrow panel cuts the end of the line): the words are
+        # the right ones, and the quote still differs.
+        said += f" · {QUOTE_DIFFERS}"
     if d.placement in ("relocated", "confirmed") and d.page is not None and d.rects:
         lines = len(d.rects)
         said += f" (page {d.page}, {lines} line{'s' if lines != 1 else ''})"
     said += decided_by(d)
-    if d.placement == "confirmed" and item.outcome is not None and item.outcome.differences \
-            and not item.stale:
-        # Side by side: the words are the right ones, and the quote still differs.
-        said += f" · {QUOTE_DIFFERS}"
     return said + (f" — stale: {item.stale}; decide again" if item.stale else "")
 
 
