@@ -27,8 +27,8 @@ MODULES = modules_with_examples()
 
 
 def test_the_examples_are_found() -> None:
-    assert {"matcher.normalize", "viewer.state.outcome", "viewer.state.questions"} <= set(
-        MODULES)
+    assert {"matcher.normalize", "viewer.state.outcome", "viewer.state.questions",
+            "viewer.imports.anthropic", "matcher.textpdf"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)
