@@ -175,8 +175,8 @@ class Reader(QObject):
             text = claims_summary(r.status for r in rows)
             review = progress_text(self.window.review.controller.review)
             self.summary.setText(f"{text} · {review}", tip=(
-                f"{text}\nEach claim is counted once, by its worst evidence item.\n"
-                f"Evidence items: {summary_line(s.report.summary)}\n{review}"))
+                f"{text} · {review}\nEach claim is counted once, by its worst evidence "
+                f"item.\nEvidence items: {summary_line(s.report.summary)}"))
         self._fit_summary()
 
     def _on_session(self, change: Change) -> None:

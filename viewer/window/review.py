@@ -142,22 +142,13 @@ class ReviewController(QObject):
     def _on_session(self, change: Change) -> None:
         if change == "citations":
             self._open()
-            self._look_where_located()
         if change == "documents":
             self._remember_located()
 
-    def _look_where_located(self) -> None:
-        """Documents the reviewer located elsewhere before are looked for there (before
-        they are first inspected), when they are not where the file says."""
-        s = self.session
-        for doc_id, where in self.review.decisions.documents.items():
-            doc = s.documents.get(doc_id)
-            if doc is not None and not doc.path.exists() and Path(where).is_file():
-                doc.path = Path(where)
-
     def _remember_located(self) -> None:
         """A document pointed to elsewhere (Locate…) is kept in the review file, so that
-        ``citeview check`` and ``export`` read it from there too."""
+        ``citeview check`` and ``export`` read it from there too (the window remembers it
+        in its settings, :mod:`.locations`, and says so when it uses it)."""
         s = self.session
         if s.citations is None or self.store is None:
             return
