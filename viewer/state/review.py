@@ -9,11 +9,14 @@ span can support it).
 
 A decision remembers the SHA-256 of the quote it was made about (and of the document,
 and for support of the claim's text and quotes); once the file says something else it is
-*stale*: shown as such, never applied, and counted as undecided. :class:`Decisions` is
-what a sidecar file holds (:mod:`.sidecar` reads and writes it) and keeps every replaced
-or withdrawn entry in its history. :class:`Review` reads it against the citations file,
-the check report and the documents' hashes: which claims need a person (the queue),
-what is decided, what the page should show. No Qt here: ``citeview check`` uses it too.
+*stale*: shown as such, never applied, counted as undecided, and its item needs a
+person again. A confirmation also records the page, rects and words it confirmed; once
+the check draws other words it is stale too. :class:`~.decisions.Decisions` is what a
+sidecar file holds (:mod:`.decisions`). :class:`Review` reads it against the citations
+file, the check report and the documents' hashes: which claims need a person (the
+queue), what is decided, and each item's record of what is drawn where — by the one rule
+of :mod:`.outcome`. No Qt here: ``citeview check`` uses it too; the window works through
+it with :class:`~.reviewing.ReviewModel`.
 """
 
 from __future__ import annotations
