@@ -106,9 +106,16 @@ def exported(cite: Path, review_file: Path, tmp_path: Path) -> None:
     claims = {c["id"]: c for c in data["claims"]}
     assert claims["c8"]["answers"]["fairness"]["value"] == "misleading"
     assert claims["c9"]["answers"] == {}
-    targets = ExportTargets(csv=tmp_path / "r.csv", html=tmp_path / "r.html")
+    targets = ExportTargets(csv=tmp_path / "r.csv", html=tmp_path / "r.html",
+                            pdf=tmp_path / "r.pdf")
     export(data, citations_path=cite, citations=citations_record(cf, cite), targets=targets)
     rows = list(csv.DictReader(io.StringIO((tmp_path / "r.csv").read_text("utf-8-sig"))))
     assert {r["claim_id"]: r["fairness"] for r in rows}["c8"] == "misleading"
     html = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "<b>Fairness:</b> misleadingly worded by jdoe" in html
+    import pymupdf
+
+    with pymupdf.open(tmp_path / "r.pdf") as doc:
+        notes = [a.info["content"] for page in doc for a in page.annots()
+                 if a.info["content"].startswith("Claim c8")]
+    assert notes and all("\nFairness: misleadingly worded by jdoe" in n for n in notes)

@@ -14,6 +14,7 @@ from ..state.presentation import (
     support_word,
 )
 from ..state.questions import Question
+from ..state.questions import extra as extra_questions
 from .items import Answered, ClaimReview, Decision, Item, Support
 
 AUTHOR = "citeview"  # who wrote an annotation no reviewer decided
@@ -69,6 +70,8 @@ def note_text(item: Item, claim: ClaimReview) -> str:
     placement decision and reason, one per line."""
     lines = [f"Claim {claim.id}: {claim.text}" if claim.text else f"Claim {claim.id}",
              f"Support: {support_line(claim.support)}",
+             *(f"{q.title}: {answer_line(q, claim.answer(q.id))}"
+               for q in extra_questions() if q.scope == "claim"),
              f"Evidence {item.evidence.index + 1}: {outcome_words(item)}",
              f"Quote: “{item.evidence.quote}”"]
     if item.evidence.found_text and item.outcome != "relocated":
@@ -77,6 +80,8 @@ def note_text(item: Item, claim: ClaimReview) -> str:
     if diff:
         lines.append(f"Differences: {diff}")
     lines.append(f"Placement: {placement_line(item.decision)}")
+    lines += [f"{q.title}: {answer_line(q, claim.answer(q.id, item.evidence.index))}"
+              for q in extra_questions() if q.scope == "item"]
     if item.evidence.reason:
         lines.append(f"Reason: {item.evidence.reason}")
     return "\n".join(lines)
