@@ -208,6 +208,30 @@ def _json_path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
+def other_kind(data: Any) -> str:
+    """What a JSON file citeview also writes is, when ``data`` is one ("" otherwise): a
+    review file would otherwise read as claims with no text, and a check report as
+    claims whose quotes are missing.
+
+    >>> other_kind({"version": 1, "citations": "a.cite", "evidence": [], "history": []})
+    "a citeview review file (the decisions about 'a.cite'; open that file instead)"
+    >>> other_kind({"claims": []})
+    ''
+    """
+    if not isinstance(data, dict):
+        return ""
+    if isinstance(data.get("citations"), str) and isinstance(data.get("history"), list):
+        return (f"a citeview review file (the decisions about {data['citations']!r}; open "
+                "that file instead)")
+    claims = data.get("claims")
+    if isinstance(data.get("summary"), dict) and isinstance(claims, list) and any(
+            isinstance(c, dict) and isinstance(c.get("evidence"), list) and any(
+                isinstance(e, dict) and "status" in e for e in c["evidence"])
+            for c in claims):
+        return "a citeview check report (citeview check --json's output)"
+    return ""
+
+
 def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFile:
     """Validate already-decoded JSON as a citations file, or raise :class:`CitationsError`."""
     if isinstance(data, dict) and "version" in data:
@@ -217,6 +241,9 @@ def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFil
             raise CitationsError(path, [("$.version", f"version {json.dumps(version)[:40]} "
                                                       "is not supported (this citeview "
                                                       f"reads version {FORMAT_VERSION})")])
+    other = other_kind(data)
+    if other:
+        raise CitationsError(path, [("$", f"is {other}")])
     structure = list(_structure_problems(data))
     if structure:
         raise CitationsError(path, structure)

@@ -56,10 +56,13 @@ class ReviewDecision(BaseModel):
     placement: str = Field(description="confirmed, wrong_place, relocated or absent")
     page: int | None = Field(description="1-based page of the words decided on")
     rects: list[Rect] = Field(description="PDF points, get_text('words') space, one per line")
+    text: str | None = Field(default=None, description="the words confirmed or selected")
     note: str
     reviewer: str
     at: str = Field(description="when, ISO 8601 in UTC")
-    stale: bool = Field(description="the quote or document changed since: it settles nothing")
+    stale: bool = Field(description="the quote or document changed since, or the check "
+                                    "now draws other words than those confirmed: it "
+                                    "settles nothing")
 
 
 class SupportDecision(BaseModel):
@@ -139,6 +142,18 @@ class ConsistencyResult(BaseModel):
             for d in c.differences])
 
 
+class ReviewAnswer(BaseModel):
+    """A person's answer to a further review question (the review file's ``answers``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    value: str
+    note: str
+    reviewer: str
+    at: str = Field(description="when, ISO 8601 in UTC")
+    stale: bool = Field(description="the quote or the claim changed since: it settles nothing")
+
+
 class ClaimResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -154,6 +169,10 @@ class ClaimResult(BaseModel):
         default_factory=ConsistencyResult,
         description="the claim's figures, dates and negations against its located or "
                     "confirmed evidence; differs makes the claim need a person")
+    answers: dict[str, ReviewAnswer] = Field(
+        default_factory=dict, description="answers to further review questions, by "
+                                          "question id (per claim, and per item by "
+                                          "'question#index')")
 
     @property
     def status(self) -> ClaimStatus:

@@ -69,7 +69,7 @@ def reviewed(demo: Path) -> Path:
     absent and not supported, c13 and c14 (review: a changed figure) found in the wrong
     place, c11 (rejected) left undecided."""
     write_review(demo.with_name("demo.review.json"),
-                 [item(demo, "c8", "confirmed", page=2, rects=[[1, 2, 3, 4]], note="ok"),
+                 [item(demo, "c8", "confirmed", note="ok"),  # as written before rects
                   item(demo, "c9", "absent"), item(demo, "c13", "wrong_place"),
                   item(demo, "c14", "wrong_place")],
                  [support("c8", "supported"), support("c9", "not_supported", "invented")])
@@ -90,13 +90,13 @@ def test_json_carries_decisions_and_keeps_the_matchers_own_result(reviewed: Path
     claims = by_id(json.loads(out.stdout))
     c8 = claims["c8"]
     assert c8["evidence"][0]["decision"] == {
-        "placement": "confirmed", "page": 2, "rects": [[1, 2, 3, 4]], "note": "ok",
+        "placement": "confirmed", "page": None, "rects": [], "text": None, "note": "ok",
         "reviewer": "jdoe", "at": "2026-12-01T13:00:00Z", "stale": False}
     assert c8["support"] == {"support": "supported", "note": "", "reviewer": "jdoe",
                              "at": "2026-12-01T13:00:05Z", "stale": False}
     # The matcher's own status, page and rects stay as it found them.
     assert c8["evidence"][0]["status"] == "review" and c8["evidence"][0]["page"] == 2
-    assert c8["evidence"][0]["rects"] != [[1, 2, 3, 4]]
+    assert c8["evidence"][0]["rects"]
     assert claims["c9"]["support"]["support"] == "not_supported"
     assert claims["c11"]["support"] is None and claims["c11"]["evidence"][0]["decision"] is None
     assert claims["c10"]["support"] is None and claims["c10"]["evidence"] == []
@@ -198,3 +198,32 @@ def test_a_malformed_review_is_refused_with_its_file_and_json_path(demo: Path) -
 def test_bad_fail_on_is_a_usage_error(demo: Path) -> None:
     out = citeview("check", str(demo), "--fail-on", "undecided,maybe")
     assert out.returncode == 2 and "'maybe'" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_confirmation_of_the_words_drawn_holds_and_of_other_words_is_stale(
+        demo: Path) -> None:
+    """A confirmation records the page, rects and words it confirmed; ``check --json``
+    carries them. Confirming the very words the check draws holds; a file confirming
+    other words than the check draws today reads back stale, and the item needs a person
+    again (``--fail-on undecided`` finds it)."""
+    checked = by_id(json.loads(citeview("check", str(demo), "--json").stdout))
+    ev = checked["c8"]["evidence"][0]
+    assert ev["status"] == "review" and ev["rects"]
+    seen = item(demo, "c8", "confirmed", page=ev["page"], rects=ev["rects"],
+                text=ev["found_text"], document="policy")
+    review = write_review(demo.with_name("demo.review.json"), [seen],
+                          [support("c8", "supported")])
+    out = citeview("check", str(demo), "--json")
+    decision = by_id(json.loads(out.stdout))["c8"]["evidence"][0]["decision"]
+    assert (decision["page"], decision["rects"], decision["text"], decision["stale"]) == (
+        ev["page"], ev["rects"], ev["found_text"], False)
+    assert "claim 'c8'" not in citeview("check", str(demo), "--fail-on", "undecided").stderr
+
+    moved = [[r[0], r[1] + 40, r[2], r[3] + 40] for r in ev["rects"]]  # the lines below
+    for other in ({"rects": moved}, {"page": ev["page"] + 1}):
+        write_review(review, [{**seen, **other}], [support("c8", "supported")])
+        out = citeview("check", str(demo), "--json")
+        decision = by_id(json.loads(out.stdout))["c8"]["evidence"][0]["decision"]
+        assert decision["stale"] is True, other
+        failed = citeview("check", str(demo), "--fail-on", "undecided")
+        assert failed.returncode == 1 and "claim 'c8': undecided" in failed.stderr

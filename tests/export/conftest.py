@@ -63,3 +63,9 @@ def demo_export(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
 @pytest.fixture(scope="module")
 def reviewed_export(tmp_path_factory: pytest.TempPathFactory) -> Exported:
     return _export(tmp_path_factory.mktemp("demo"), True)
+
+
+@pytest.fixture(scope="module")
+def plain_export(tmp_path_factory: pytest.TempPathFactory) -> Exported:
+    """The demo exported before any decision."""
+    return _export(tmp_path_factory.mktemp("demo"), False)

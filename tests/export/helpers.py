@@ -78,3 +78,11 @@ def evidence(report: Mapping[str, Any], key: str) -> dict[str, Any]:
     claim_id, index = key.rsplit("#", 1)
     claim = next(c for c in report["claims"] if c["id"] == claim_id)
     return dict(claim["evidence"][int(index)])
+
+
+def drawn(ev: Mapping[str, Any]) -> bool:
+    """A report's evidence item is highlighted: placed, and not set aside by a current
+    decision (a wrong place or an absent quote is drawn nowhere, as in the window)."""
+    d = ev.get("decision") or {}
+    rejected = d.get("placement") in ("wrong_place", "absent") and not d.get("stale")
+    return ev["status"] in ("located", "review") and not rejected

@@ -233,8 +233,8 @@ def test_the_original_is_kept_whole(tmp_path: Path) -> None:
 
 
 def test_wrong_place_and_relocated(tmp_path: Path) -> None:
-    """A wrong place keeps the matcher's rectangles in its own colour; a relocation is
-    drawn where the reviewer put it, on the page the decision names."""
+    """A wrong place is drawn nowhere (as in the window) and gets a note instead; a
+    relocation is drawn where the reviewer put it, on the page the decision names."""
     pdf = generated(tmp_path / "doc.pdf")
     with pymupdf.open(pdf) as doc:
         words = doc[1].get_text("words")
@@ -246,15 +246,17 @@ def test_wrong_place_and_relocated(tmp_path: Path) -> None:
         "c1#0": {"placement": "relocated", "page": 2, "rects": [rect]}})
     assert_highlight_only_over(tmp_path, pdf, out, 1, [rect], HIGHLIGHT_COLORS["relocated"])
     ev = evidence(report, "c0#0")
+    [box] = shown_boxes(pdf, 0, ev["rects"])
+    with pymupdf.open(out) as doc:
+        page = doc[0]
+        first = [(a.type[1], a.info["content"], a.rect) for a in page.annots()]
+    [(kind, content, where)] = first
+    assert kind == "Text" and "wrong place" in content  # a note, no highlight
+    assert not where.intersects(pymupdf.Rect(ev["rects"][0]))
     before = poppler.render(pdf, 0, tmp_path / "b.ppm")
     after = poppler.render(out, 0, tmp_path / "a.ppm")
-    changed = changed_pixels(before, after)
-    [box] = shown_boxes(pdf, 0, ev["rects"])
-    assert changed and all(box.x0 - 8 <= x <= box.x1 + 8 and box.y0 - 8 <= y <= box.y1 + 8
-                           for x, y in changed)  # only c0's line: c1 moved to page 2
-    want = tuple(round(c * 255) for c in rgb(HIGHLIGHT_COLORS["wrong_place"]))
     mid = ((box.x0 + box.x1) // 2, box.y0 + 2)
-    assert max(abs(a - b) for a, b in zip(after.at(*mid), want, strict=True)) < 30
+    assert after.at(*mid) == before.at(*mid)  # the rejected words are not painted over
     assert flat(reread_quads(out)["c1#0"]) == pytest.approx(rect, abs=0.01)
 
 
@@ -279,3 +281,24 @@ def test_a_quote_not_located_gets_a_note_on_its_hinted_page(tmp_path: Path) -> N
     red = tuple(round(c * 255) for c in rgb(NOTE_COLOR))
     assert any(max(abs(a - b) for a, b in zip(after.at(x, y), red, strict=True)) < 40
                for x, y in changed)
+
+
+def test_a_confirmation_over_a_difference_is_never_green(tmp_path: Path) -> None:
+    """Confirming the place of a quote whose figure differs from the page says both: its
+    highlight is the colour of a difference (not the confirmation's green), and its note
+    names the confirmation and the difference side by side."""
+    pdf = generated(tmp_path / "doc.pdf")
+    changed = LINES[3].replace("five thousand", "fifty thousand")
+    out, report = annotated(tmp_path, pdf, [(0, changed), (1, LINES[0])],
+                            {"c0#0": {"placement": "confirmed"},
+                             "c1#0": {"placement": "confirmed"}})
+    ev = evidence(report, "c0#0")
+    assert ev["differences"] and ev["rects"]  # the matcher named the changed figure
+    assert_highlight_only_over(tmp_path, pdf, out, 0, ev["rects"], HIGHLIGHT_COLORS["differs"])
+    assert HIGHLIGHT_COLORS["differs"] != HIGHLIGHT_COLORS["confirmed"]
+    with pymupdf.open(out) as doc:
+        [(stroke, content)] = [(a.colors["stroke"], a.info["content"]) for a in doc[0].annots()]
+        [(plain, _)] = [(a.colors["stroke"], a.info["content"]) for a in doc[1].annots()]
+    assert "confirmed by the reviewer · the quote differs:" in content
+    assert stroke == pytest.approx(rgb(HIGHLIGHT_COLORS["differs"]), abs=0.01)
+    assert plain == pytest.approx(rgb(HIGHLIGHT_COLORS["confirmed"]), abs=0.01)  # no diff

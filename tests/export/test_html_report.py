@@ -6,10 +6,12 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pymupdf
 
 from .conftest import HOSTILE, Exported
+from .helpers import drawn
 
 # Attributes that make a browser load or go somewhere.
 URL_ATTRIBUTES = {"src", "href", "srcset", "action", "formaction", "data", "poster",
@@ -87,7 +89,7 @@ def test_nothing_outside_the_file(demo_export: Exported) -> None:
 def test_a_picture_per_placed_item(demo_export: Exported) -> None:
     page = parsed(demo_export)
     placed = {f"evidence-{c['id']}#{e['index']}" for c in demo_export.report["claims"]
-              for e in c["evidence"] if e["status"] in ("located", "review")}
+              for e in c["evidence"] if drawn(e)}
     assert set(page.images) == placed
     for pngs in page.images.values():
         [png] = pngs
@@ -114,3 +116,32 @@ def test_decisions_are_shown(reviewed_export: Exported) -> None:
                   "supported by jdoe", "not supported by jdoe", "matches the medical section",
                   "1 confirmed · 1 wrong place · 0 relocated · 1 absent"):
         assert words in text
+
+
+def test_a_confirmed_quote_that_differs_says_both_and_is_not_green(tmp_path: Path) -> None:
+    """The badge of a confirmation over a changed figure names the confirmation and the
+    difference side by side, in the colour of a difference, never the confirmed green."""
+    from tests.simplepdf import write_pdf
+    from viewer.export.run import export
+    from viewer.state.exports import ExportTargets
+
+    from .helpers import checked, decide, write_cite
+
+    line = "Mould, fungus and wet rot are covered up to five thousand dollars."
+    write_pdf(tmp_path / "doc.pdf", [[(line, 72, 120)], [(line.replace("Mould", "Mold"),
+                                                          72, 120)]], fontsize=12)
+    cite = write_cite(tmp_path / "a.cite", {"doc": tmp_path / "doc.pdf"}, [
+        ("c0", "doc", 1, line.replace("five thousand", "fifty thousand")),
+        ("c1", "doc", 1, line)])
+    report, citations = checked(cite)
+    report = decide(report, {"c0#0": {"placement": "confirmed"},
+                             "c1#0": {"placement": "confirmed"}})
+    out = tmp_path / "r.html"
+    export(report, citations_path=cite, citations=citations,
+           targets=ExportTargets(html=out))
+    html = out.read_text(encoding="utf-8")
+    c0 = html[html.index('id="evidence-c0#0"'):html.index('id="evidence-c1#0"')]
+    c1 = html[html.index('id="evidence-c1#0"'):]
+    assert 'class="badge b-differs"' in c0 and "b-confirmed" not in c0
+    assert "confirmed by the reviewer · the quote differs: " in c0
+    assert 'class="badge b-confirmed"' in c1 and "differs" not in c1.split("</h3>")[0]

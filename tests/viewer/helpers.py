@@ -181,3 +181,16 @@ def open_and_check(qtbot: Any, window: Any, path: Path) -> None:
     window.open_path(path)
     qtbot.waitUntil(lambda: window.session.report is not None and window.is_settled(),
                     timeout=30000)
+
+
+def lines_pdf(path: Path, pages: list[list[str]]) -> Path:
+    """A PDF with these lines on its pages, one page per list (the same lines on two pages
+    make a quote that fits both equally well)."""
+    doc = pymupdf.open()
+    for lines in pages:
+        page = doc.new_page()
+        for i, line in enumerate(lines):
+            page.insert_text((72, 90 + i * 16), line, fontsize=10, fontname="helv")
+    doc.save(path)
+    doc.close()
+    return path

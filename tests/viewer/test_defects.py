@@ -136,7 +136,8 @@ def test_a_missing_document_has_its_own_badge_and_count(qtbot: QtBot, make_windo
     window = make_window()
     open_and_check(qtbot, window, cite)
     assert [r.badges for r in window.session.rows()] == [("missing",), ("missing",)]
-    assert window.reader.summary.text() == "2 claims: 0 located · 2 document missing"
+    assert window.reader.summary.text().startswith(
+        "2 claims: 0 located · 2 document missing · ")
     assert "Drop a citations file" not in window.view.empty_text
     assert "policy.pdf is missing" in window.view.empty_text
     assert "Locate Document" in window.view.empty_text

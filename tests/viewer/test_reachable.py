@@ -8,28 +8,17 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import pymupdf
 from PySide6.QtCore import QRectF, Qt
 from pytestqt.qtbot import QtBot
 
 from viewer.render import framing
 from viewer.render.layout import ZoomMode
+from viewer.state.links import Link
 from viewer.window.shell import MainWindow
 
-from .helpers import open_and_check, paragraph_lines, text_pdf, write_citations
+from .helpers import lines_pdf, open_and_check, paragraph_lines, text_pdf, write_citations
 
 MakeWindow = Callable[..., MainWindow]
-
-
-def lines_pdf(path: Path, pages: list[list[str]]) -> Path:
-    doc = pymupdf.open()
-    for lines in pages:
-        page = doc.new_page()
-        for i, line in enumerate(lines):
-            page.insert_text((72, 90 + i * 16), line, fontsize=10, fontname="helv")
-    doc.save(path)
-    doc.close()
-    return path
 
 
 def band_in_view(window: MainWindow) -> QRectF:
@@ -57,7 +46,7 @@ def test_a_claim_on_two_documents_shows_each(qtbot: QtBot, make_window: MakeWind
     switch = window.reader.documents
     assert switch.action.isVisible()
     assert [switch.box.itemText(i) for i in range(2)] == ["● a.pdf", "● b.pdf"]
-    window.detail.link.emit("show:1")  # the second item's link
+    window.detail.link.emit(Link.parse("show:1"))  # the second item's link
     qtbot.waitUntil(window.is_settled, timeout=20000)
     assert window.view.doc.path.endswith("b.pdf") and window.view.page_count() == 3
     assert window.view.highlighter.pages() == [2]
@@ -82,7 +71,7 @@ def test_other_pages_are_links_and_marked(qtbot: QtBot, make_window: MakeWindow,
     qtbot.waitUntil(lambda: ("fits", 0) in window.session.other_copies, timeout=20000)
     assert sorted(window.view.highlighter.pages()) == sorted([ev.page - 1, other - 1])
     assert f'href="page:0:{other}"' in window.detail.toHtml()
-    window.detail.link.emit(f"page:0:{other}")
+    window.detail.link.emit(Link.parse(f"page:0:{other}"))
     qtbot.waitUntil(window.is_settled, timeout=20000)
     assert window.view.revealed is not None and window.view.revealed[0] == other - 1
     assert window.view.revealed[1] == window.session.other_copies[("fits", 0)][other - 1]
@@ -102,9 +91,9 @@ def test_each_copy_of_a_repeated_quote_is_a_link(qtbot: QtBot, make_window: Make
     assert len(window.view.highlighter.rects_on(0)) == 2  # all copies marked
     html = window.detail.toHtml()
     assert 'href="copy:0:0"' in html and 'href="copy:0:1"' in html
-    window.detail.link.emit("copy:0:1")
+    window.detail.link.emit(Link.parse("copy:0:1"))
     assert window.view.revealed == (0, ev.alternatives[0].rects)
-    window.detail.link.emit("copy:0:0")
+    window.detail.link.emit(Link.parse("copy:0:0"))
     assert window.view.revealed is not None and window.view.revealed[1] != \
         ev.alternatives[0].rects and len(window.view.revealed[1]) == 1
 

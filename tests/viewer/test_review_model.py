@@ -11,7 +11,7 @@ import pytest
 from matcher.report import Alternative as ReportAlternative
 from matcher.report import ClaimResult
 from viewer.state.records import Citations, Difference, Report
-from viewer.state.review import Decisions, HistoryEntry, Review, copies, sha256_text
+from viewer.state.review import Decisions, HistoryEntry, Refused, Review, copies, sha256_text
 from viewer.state.review_text import panel_text
 
 from .helpers import citations, evidence, report
@@ -209,6 +209,14 @@ def test_differences_put_an_item_in_the_queue_and_are_named(cites: Citations) ->
     assert text.differences == ("Differs from the page: 952.18 ≠ 925.18 · “not” is not on the "
                                 "page")
     assert panel_text(r, "none", 0, location="").claim.startswith("none · no evidence")
+    # Confirming the place says both: the words are the right ones, the quote differs —
+    # and the record is never shaded as fine.
+    decide(r, "ok", 0, "confirmed")
+    text = panel_text(r, "ok", 0, location="")
+    assert text.placement.startswith("Placement: confirmed") and \
+        "· the quote differs" in text.placement and text.differences
+    [drawn] = r.records("ok")
+    assert drawn.outcome == "confirmed" and drawn.shade == "differs"
 
 
 def test_a_rejected_item_names_no_document_so_any_of_the_files_will_do(
@@ -221,3 +229,81 @@ def test_a_rejected_item_names_no_document_so_any_of_the_files_will_do(
     assert not review.claim_state("gone").items[0].stale  # type: ignore[union-attr]
     review.attach(cites, bare, {"policy": H2})
     assert "none of the file's documents" in review.claim_state("gone").items[0].stale  # type: ignore[union-attr]
+
+
+def test_a_confirmation_records_what_it_confirmed(review: Review) -> None:
+    got = review.outcome("rev", 1)
+    assert got is not None
+    decide(review, "rev", 1, "confirmed")
+    d = review.decisions.evidence[("rev", 1)]
+    assert (d.page, d.rects, d.document, d.text) == (got.page, got.rects, got.document,
+                                                     got.found_text)
+    item = review.claim_state("rev").items[1]  # type: ignore[union-attr]
+    assert item.decided and not item.stale
+
+
+def test_confirming_other_words_than_the_check_draws_is_stale(review: Review) -> None:
+    decide(review, "ok", 0, "confirmed", page=1, rects=[B], document="policy")  # not A
+    item = review.claim_state("ok").items[0]  # type: ignore[union-attr]
+    assert item.stale == "the check now draws other words than those confirmed"
+    assert not item.decided and "decision stale" in item.needs
+    assert "ok" in review.queue()  # a person is asked again
+    assert review.highlights("ok", "policy") == {0: [A]}  # the check's words, not applied
+    # A copy the check draws (an alternative) is words it draws: it holds.
+    decide(review, "rev", 0, "confirmed", page=2, rects=[B], document="policy")
+    assert review.claim_state("rev").items[0].decided  # type: ignore[union-attr]
+
+
+def test_an_old_confirmation_without_rects_reads_as_before(review: Review) -> None:
+    d = review.placement("ok", 0, "confirmed", reviewer="jdoe", at="2026-12-01T13:00:00Z")
+    old = replace(d, page=None, rects=(), text=None, document=None)
+    review.decisions.put_evidence(old.key, old, by="jdoe", at="2026-12-01T13:00:00Z")
+    item = review.claim_state("ok").items[0]  # type: ignore[union-attr]
+    assert item.decided and not item.stale
+    assert review.highlights("ok", "policy") == {0: [A]}
+
+
+def test_confirm_with_nothing_drawn_or_without_a_document_hash_is_refused(
+        cites: Citations) -> None:
+    r = Review()
+    r.attach(cites, the_report(), {"policy": H1})
+    with pytest.raises(Refused, match=r"Absent.*Relocate"):
+        decide(r, "gone", 0, "confirmed")  # not located: nothing is drawn to confirm
+    decide(r, "gone", 0, "absent")  # what it offers instead
+    unread = Review()
+    unread.attach(cites, the_report(), {"policy": None})  # the document cannot be read
+    for placement in ("confirmed", "absent", "wrong_place"):
+        with pytest.raises(Refused, match="cannot be read"):
+            decide(unread, "ok", 0, placement)
+    assert unread.decisions.evidence == {}
+
+
+def test_the_model_tells_one_change_per_decision_without_qt(tmp_path: Path) -> None:
+    """The review model is Qt-free and evented: a decision that moves the queue on is
+    one change told once; applying and undoing go through it too."""
+    from viewer.state.reviewing import ReviewModel
+    from viewer.state.session import Session
+
+    session = Session()
+    session.open_citations(tmp_path / "x.cite", citations(CITATIONS, tmp_path / "x.cite"))
+    model = ReviewModel(session, "jdoe")
+    session.set_report(the_report())
+    model.review.hashes = {"policy": H1}
+    told: list[None] = []
+    model.connect(lambda: told.append(None))
+    session.select("gone")
+    assert len(told) == 1 and model.current == 0
+    told.clear()
+    with model.one_change():
+        change = model.placement_change("absent")
+        assert change is not None and change.old is None
+        model.apply(change.key, change.new)
+        support = model.support_change("not_supported")
+        assert support is not None
+        model.apply(support.key, support.new)
+        model.after_decision()  # "gone" decided: on to the next claim to review
+    assert len(told) == 1 and session.selected == "flag"
+    assert model.review.claim_state("gone").decided  # type: ignore[union-attr]
+    model.review.hashes = {"policy": None}  # the document can no longer be read
+    with pytest.raises(Refused, match="cannot be read"):
+        model.placement_change("confirmed")

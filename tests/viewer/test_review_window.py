@@ -26,6 +26,8 @@ from pytestqt.qtbot import QtBot
 from viewer.palette import DEFAULT_HIGHLIGHT
 from viewer.render.overlay import Style
 from viewer.state.files import demo_path
+from viewer.state.links import Link
+from viewer.state.review import copies as copies_of
 from viewer.state.review_store import in_data_folder
 from viewer.window.settings import Preferences
 from viewer.window.shell import MainWindow
@@ -71,10 +73,18 @@ def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp
     assert window.session.selected == "c8"
     assert "needs review" in panel.claim.text()
     press(qtbot, window, "C")
-    assert sidecar(review_file)["evidence"][0]["placement"] == "confirmed"  # saved at once
+    confirmed = sidecar(review_file)["evidence"][0]
+    assert confirmed["placement"] == "confirmed"  # saved at once
+    # What was confirmed: the page, the lines and the words drawn when C was pressed.
+    drawn = window.session.claim_result("c8").evidence[0]  # type: ignore[union-attr]
+    assert (confirmed["page"], confirmed["rects"], confirmed["text"]) == (
+        drawn.page, [list(r) for r in drawn.rects], drawn.found_text)
     press(qtbot, window, "S")  # c8 is decided: on to the next in the queue
     assert window.session.selected == "c9" and panel.progress.text() == "1 of 4 to review decided"
 
+    press(qtbot, window, "C")  # nothing is drawn for c9: Confirm is refused, and says so
+    assert ("c9", 0) not in window.review.controller.review.decisions.evidence
+    assert "Absent" in window.statusBar().currentMessage()
     press(qtbot, window, "A", "X")  # c9's quote is not in the document; not supported
     assert window.session.selected == "c11"
 
@@ -90,8 +100,14 @@ def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp
     show_page(qtbot, window, 2)
     labels = {s for _, s, _ in window.review.relocation.overlay.painted}
     assert Style.COPY in labels
-    press(qtbot, window, "3", "P")
+    press(qtbot, window, "3", "P")  # the third copy from the top of the page
     assert panel.progress.text() == "4 of 4 to review decided"
+    outcome = window.session.claim_result("c14").evidence[0]  # type: ignore[union-attr]
+    third = copies_of(outcome)[2]
+    tops = [min(r[1] for r in c.rects) for c in copies_of(outcome)]
+    assert tops == sorted(tops)  # numbered top to bottom
+    window.session.select("c14")
+    assert "copy 3 (page 3)</a> <b>(chosen)</b>" in window.detail.html()
 
     on_disk = sidecar(review_file)
     evidence = {(e["claim"], e["index"]): e for e in on_disk["evidence"]}
@@ -101,7 +117,7 @@ def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp
     assert evidence[("c11", 0)]["page"] == 3
     assert evidence[("c11", 0)]["rects"] == [list(r) for r in expected]
     assert evidence[("c11", 0)]["text"] == "I certify that I personally met the applicant,"
-    assert evidence[("c14", 0)]["rects"] == [list(r) for r in copies[1].rects]
+    assert evidence[("c14", 0)]["rects"] == [list(r) for r in third.rects]
     assert {c["claim"]: c["support"] for c in on_disk["claims"]} == {
         "c8": "supported", "c9": "not_supported", "c11": "supported", "c14": "partly"}
     for entry in on_disk["evidence"] + on_disk["claims"]:
@@ -114,7 +130,7 @@ def test_the_whole_review_by_keyboard(qtbot: QtBot, make_window: MakeWindow, tmp
     assert "c14" not in {c["claim"] for c in on_disk["claims"]}
     assert [(h["entry"], h["claim"], h["action"]) for h in on_disk["history"]] == [
         ("claim", "c14", "removed"), ("evidence", "c14", "removed")]
-    assert on_disk["history"][1]["previous"]["rects"] == [list(r) for r in copies[1].rects]
+    assert on_disk["history"][1]["previous"]["rects"] == [list(r) for r in third.rects]
     assert window.session.selected == "c14" and panel.progress.text() == "3 of 4 to review decided"
     press(qtbot, window, "Ctrl+Shift+Z")  # the copy is chosen again
     assert sidecar(review_file)["evidence"][-1]["placement"] == "confirmed"
@@ -364,7 +380,7 @@ def test_notes_go_with_decisions(qtbot: QtBot, make_window: MakeWindow, tmp_path
     _cite, window = demo_window(qtbot, make_window, tmp_path)
     window.session.select("c9")
     panel = window.review.panel
-    assert not panel.evidence_note.isEnabled()  # nothing decided yet
+    assert panel.evidence_note.isReadOnly()  # nothing decided yet
     press(qtbot, window, "A", "E")
     assert panel.evidence_note.hasFocus()
     qtbot.keyClicks(panel.evidence_note, "not on any page")
@@ -500,10 +516,10 @@ def test_the_item_decided_is_the_item_shown(qtbot: QtBot, make_window: MakeWindo
     press(qtbot, window, "I")
     qtbot.waitUntil(lambda: window.shown_doc == "copy" and window.view.current_page == 0)
     assert "evidence 2 of 2" in panel.claim.text()
-    window.detail.link.emit("show:0")  # the first item's link in the detail pane
+    window.detail.link.emit(Link.parse("show:0"))  # the first item's link in the detail pane
     qtbot.waitUntil(lambda: window.shown_doc == "policy" and window.view.current_page == 2)
     assert "evidence 1 of 2" in panel.claim.text()
-    window.detail.link.emit("show:1")
+    window.detail.link.emit(Link.parse("show:1"))
     qtbot.waitUntil(lambda: window.shown_doc == "copy")
     press(qtbot, window, "C")  # decides the item shown, the second
     assert list(window.review.controller.review.decisions.evidence) == [("x", 1)]

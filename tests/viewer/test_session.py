@@ -8,6 +8,7 @@ import pytest
 
 from matcher.report import ClaimResult
 from viewer.state.records import Report
+from viewer.state.review import Review
 from viewer.state.session import Session
 
 from .helpers import citations, evidence, report
@@ -76,13 +77,16 @@ def test_step_wraps_and_flagged_stops_at_review_and_not_located(session: Session
 
 
 def test_highlights_are_the_union_of_a_claims_evidence(session: Session) -> None:
+    """What the window draws comes from the review model (decisions applied; none here)."""
     session.set_report(full_report())
-    assert session.highlights("a", "policy") == {
+    review = Review()
+    review.attach(session.citations, session.report, {})
+    assert review.highlights("a", "policy") == {
         1: [(10, 10, 50, 20), (10, 22, 40, 32)], 2: [(5, 5, 6, 6)]}
-    assert session.focus("a", "policy") == (1, [(10, 10, 50, 20), (10, 22, 40, 32)])
-    assert session.highlights("b", "policy") == {}
-    assert session.focus("b", "policy") is None
-    assert session.highlights("a", "other") == {}
+    assert review.focus("a", "policy") == (1, [(10, 10, 50, 20), (10, 22, 40, 32)])
+    assert review.highlights("b", "policy") == {}
+    assert review.focus("b", "policy") is None
+    assert review.highlights("a", "other") == {}
 
 
 def test_plain_sentences(session: Session) -> None:

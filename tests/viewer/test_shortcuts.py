@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
+from viewer.widgets.note_field import NoteField
 from viewer.window.actions import shortcut_lines
 from viewer.window.shell import MainWindow
 
@@ -135,8 +136,10 @@ def test_single_keys_work_from_the_page_and_lists_and_type_in_text_fields(
     window.reader.find.open()  # the find field is shown
     keys = single_keys(window)
     assert len(keys) >= 25  # J K F N I C W R A S P X U E / and the digits 1–9 at least
+    # A note field takes the keys even while it has nothing to note on (read-only).
     fields: list[QWidget] = [w for w in window.findChildren(QLineEdit)
-                             if w.isVisibleTo(window) and not w.isReadOnly()
+                             if w.isVisibleTo(window)
+                             and (not w.isReadOnly() or isinstance(w, NoteField))
                              and not isinstance(w.parentWidget(), QAbstractSpinBox)]
     fields += [w for w in window.findChildren(QAbstractSpinBox) if w.isVisibleTo(window)]
     assert {window.reader.find.bar.field, window.review.filter_bar.search,
@@ -156,8 +159,9 @@ def test_single_keys_work_from_the_page_and_lists_and_type_in_text_fields(
                 before = field.text() if isinstance(field, QLineEdit) else ""
                 name = key_click(qtbot, field, seq)
                 assert caught.got == [], f"{name} ran a command from {field.accessibleName()}"
-                if isinstance(field, QLineEdit):  # and the field typed it
-                    assert field.text().casefold() == (before + name[-1]).casefold(), name
+                if isinstance(field, QLineEdit):  # and the field typed it (or nothing)
+                    typed = before if field.isReadOnly() else before + name[-1]
+                    assert field.text().casefold() == typed.casefold(), name
 
 
 def test_enter_or_esc_in_a_text_field_gives_the_keys_back(

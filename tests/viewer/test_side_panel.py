@@ -116,7 +116,7 @@ def test_a_turned_view_shows_the_page_and_highlights_turned(
             for page in doc:
                 page.set_rotation(turn)
             doc.save(copy)
-        rects = window.session.highlights("p2", "policy")[1]
+        rects = window.review.highlights("p2", "policy")[1]
         expected = expected_device_rects(copy, 1, rects, zoom, 1.0,
                                          (painted.x(), painted.y()))
         # The page image is PyMuPDF's, turned pixel for pixel.

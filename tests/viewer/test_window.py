@@ -452,7 +452,10 @@ def test_check_runs_in_the_background_with_progress(qtbot: QtBot, make_window: M
     assert not window.progress.isVisible()
     # Claims, each counted once by its worst item; the evidence items in the tooltip.
     summary = window.reader.summary
-    assert summary.text() == "5 claims: 2 located · 1 not located · 1 rejected · 1 uncited"
+    # … and how much of the review is decided (the status summary counts decisions).
+    claims, _, review = summary.text().rpartition(" · ")
+    assert claims == "5 claims: 2 located · 1 not located · 1 rejected · 1 uncited"
+    assert review == "0 of 2 to review decided"
     assert "3 located · 0 need review · 1 not located · 1 rejected · 1 uncited" \
         in summary.toolTip()
     window.statusBar().showMessage("a menu's status tip", 5000)  # it stays in view

@@ -44,6 +44,19 @@ def load_review(citations_path: Path, explicit: Path | None) -> tuple[Review, Pa
     return Review(review_store.ReviewStore(path).load()), path
 
 
+def relocated(cf: CitationsFile, review: Review) -> CitationsFile:
+    """The citations file with each document the reviewer located elsewhere (Locate…,
+    kept in the review file's ``documents``) read from there."""
+    moved = review.decisions.documents
+    if not moved or not any(ref.id in moved for ref in cf.documents):
+        return cf
+    refs = [ref.model_copy(update={"path": moved[ref.id]}) if ref.id in moved else ref
+            for ref in cf.documents]
+    out = cf.model_copy(update={"documents": refs})
+    out._assigned_ids = cf._assigned_ids
+    return out
+
+
 def document_hashes(cf: CitationsFile, citations_path: Path) -> dict[str, str | None]:
     """The SHA-256 of each listed document's bytes (None when it cannot be read)."""
     from matcher.citations import resolve_document_path
@@ -110,13 +123,20 @@ def reconsider(check: CheckReport, review: Review) -> bool:
 def apply(check: CheckReport, review: Review) -> None:
     """Put the review's decisions on the report: ``decision`` on each decided evidence
     item, ``support`` on each decided claim (the rest stay null)."""
-    from matcher.report import ReviewDecision, SupportDecision
+    from matcher.report import ReviewAnswer, ReviewDecision, SupportDecision
 
-    decided = {d.claim for d in review.decisions.evidence.values()} | set(review.decisions.claims)
+    decided = {d.claim for d in review.decisions.evidence.values()} | \
+        set(review.decisions.claims) | {a.claim for a in review.decisions.answers.values()}
     for claim in check.claims:
         state = review.claim_state(claim.id) if claim.id in decided else None
         if state is None:
             continue
+        for a in state.answers:  # the further questions (viewer.state.questions)
+            if a.answer is not None:
+                name = a.question.id if a.index is None else f"{a.question.id}#{a.index}"
+                claim.answers[name] = ReviewAnswer(
+                    value=a.answer.value, note=a.answer.note, reviewer=a.answer.reviewer,
+                    at=a.answer.at, stale=bool(a.stale))
         s = state.support
         if s is not None:
             claim.support = SupportDecision(support=s.support, note=s.note,
@@ -127,7 +147,7 @@ def apply(check: CheckReport, review: Review) -> None:
             d = item.decision if item is not None else None
             if item is not None and d is not None:
                 ev.decision = ReviewDecision(placement=d.placement, page=d.page,
-                                             rects=list(d.rects), note=d.note,
+                                             rects=list(d.rects), text=d.text, note=d.note,
                                              reviewer=d.reviewer, at=d.at,
                                              stale=bool(item.stale))
 

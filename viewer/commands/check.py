@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 
 from matcher.exit_status import ExitStatus
 
-from ..checker.review import apply, attach, decision_word, load_review, parse_fail_on, review_line
+from ..checker.review import (
+    apply,
+    attach,
+    decision_word,
+    load_review,
+    parse_fail_on,
+    relocated,
+    review_line,
+)
 from ..state.presentation import (
     CLAIM_DIFFERS,
     consistency_sentence,
@@ -153,6 +161,7 @@ def check_file(citations: Path, *, fail_on: Sequence[FailState] = (),
         review, found_review = load_review(citations, review_path)
     except SidecarError as exc:
         return Checked(int(ExitStatus.UNUSABLE), error=str(exc))
+    cf = relocated(cf, review)  # documents the reviewer located elsewhere are read there
     if on_loaded is not None:
         on_loaded(cf)
     report = check_citations(cf, citations, passwords=passwords,

@@ -59,7 +59,7 @@ def main(args: list[str]) -> int:
     from matcher.progress import Progress
 
     from ..checker.citations import citations_record
-    from ..checker.review import load_review, reviewed_report
+    from ..checker.review import load_review, relocated, reviewed_report
     from ..export.run import export
     from ..export.writing import OutputError
     from ..state.sidecar import SidecarError
@@ -76,6 +76,7 @@ def main(args: list[str]) -> int:
         review, review_path = load_review(opts.citations, opts.review)
     except SidecarError as exc:
         return fail(str(exc))
+    cf = relocated(cf, review)  # documents the reviewer located elsewhere are read there
     checking = Progress(0, unit="quotes", label="checking", show_after=1.0)
     exporting = Progress(0, unit="steps", label="exporting", show_after=1.0)
     with stdout_reserved():

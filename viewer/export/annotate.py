@@ -15,18 +15,21 @@ from typing import Any
 
 import pymupdf
 
+from ..state.outcome import Shade
 from .geometry import Direction, direction_at, line_quad, transform, upright_direction
-from .items import ClaimReview, Item, Outcome
+from .items import ClaimReview, Item
 from .pagetext import line_directions
 from .wording import author, note_text
 
-# The highlight colour per outcome ("#RRGGBB"); "located" is the viewer's own highlight.
-HIGHLIGHT_COLORS: dict[Outcome, str] = {
+# The highlight colour per drawn outcome (:data:`viewer.state.outcome.DRAWN`, a test holds
+# them together) as "#RRGGBB"; "located" is the viewer's own highlight. A wrong place is
+# drawn nowhere, as in the window: its note says where the matcher had put it.
+HIGHLIGHT_COLORS: dict[Shade, str] = {
     "located": "#FFE066",
     "confirmed": "#8EE3A1",
     "review": "#FFB04D",
-    "wrong_place": "#FF8A8A",
     "relocated": "#8FCBFF",
+    "differs": "#FFB04D",  # as "review": the quote differs, whatever was decided
 }
 # The sticky note of an item with no highlight, at the top of the page it was cited on.
 NOTE_COLOR = "#C62828"
@@ -60,7 +63,7 @@ def highlight(page: Any, placed: Placed, lines: list[tuple[tuple[float, float, f
     fallback = upright_direction(page.rotation)
     quads = [pymupdf.Quad(*line_quad(r, direction_at(r, lines, fallback))) for r in item.rects]
     annot = page.add_highlight_annot(quads=quads)
-    annot.set_colors(stroke=rgb(HIGHLIGHT_COLORS[item.outcome]))
+    annot.set_colors(stroke=rgb(HIGHLIGHT_COLORS[item.shade]))
     _describe(page, annot, placed)
     return annot
 

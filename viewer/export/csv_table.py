@@ -18,6 +18,7 @@ import csv
 import io
 from collections.abc import Mapping
 
+from ..state.questions import extra as extra_questions
 from .items import ClaimReview, Item, ReviewedReport
 from .wording import consistency_line, differences_line
 
@@ -38,16 +39,22 @@ def safe_cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+def columns() -> tuple[str, ...]:
+    """The header: :data:`COLUMNS`, then one column per further review question."""
+    return COLUMNS + tuple(q.id for q in extra_questions())
+
+
 def csv_table(review: ReviewedReport, *, found: Mapping[str, str]) -> bytes:
     """The table as bytes (UTF-8 with BOM); ``found`` as for the HTML report."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(columns())
     for claim in review.claims:
         if not claim.items:
-            writer.writerow([safe_cell(v) for v in _uncited_row(claim)])
+            writer.writerow([safe_cell(v) for v in _uncited_row(claim) + _answers(claim, None)])
         for item in claim.items:
-            writer.writerow([safe_cell(v) for v in _row(claim, item, found)])
+            writer.writerow([safe_cell(v) for v in _row(claim, item, found)
+                             + _answers(claim, item.evidence.index)])
     return buffer.getvalue().encode("utf-8-sig")
 
 
@@ -55,6 +62,15 @@ def _consistency(claim: ClaimReview) -> str:
     """``consistent``, ``unchecked``, or ``differs: The claim says …; its evidence says …``."""
     said = consistency_line(claim)
     return f"{claim.consistency.status}: {said}" if said else claim.consistency.status
+
+
+def _answers(claim: ClaimReview, index: int | None) -> list[object]:
+    """Each further question's answer for this row (per claim, or per this item)."""
+    out: list[object] = []
+    for q in extra_questions():
+        a = claim.answer(q.id, None if q.scope == "claim" else index)
+        out.append("" if a is None else a.value + (STALE_SUFFIX if a.stale else ""))
+    return out
 
 
 def _support(claim: ClaimReview) -> tuple[str, str]:

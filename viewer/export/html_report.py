@@ -16,20 +16,25 @@ from pathlib import Path
 
 from ..state.presentation import (
     CLAIM_DIFFERS,
+    DIFFERS_SHADE,
     OUTCOME_WORDS,
     PLACEMENT_WORDS,
     SUPPORT_WORDS,
     decision_counts_line,
     diff_marks,
     evidence_sentence,
+    outcome_sentence,
     summary_line,
     timestamp_words,
 )
+from ..state.questions import extra as extra_questions
 from ..state.records import WordDiff
 from .annotate import HIGHLIGHT_COLORS
 from .items import ClaimReview, DocumentFacts, Item, ReviewedReport
 from .wording import (
+    answer_line,
     consistency_line,
+    differences,
     differences_line,
     outcome_words,
     placement_line,
@@ -52,7 +57,8 @@ table { border-collapse: collapse; } td, th { text-align: left; vertical-align: 
 .badge { display: inline-block; padding: 0 .45rem; border-radius: .25rem; color: #fff;
          font-size: .85rem; font-weight: 600; background: #546e7a; }
 .b-located { background: #2e7d32; } .b-confirmed { background: #1b5e20; }
-.b-review { background: #a15c00; } .b-wrong_place, .b-not_located { background: #c62828; }
+.b-review, .b-differs { background: #a15c00; }
+.b-wrong_place, .b-not_located { background: #c62828; }
 .b-relocated { background: #1565c0; } .b-absent, .b-rejected { background: #6a1b9a; }
 .compare { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
 .compare p { margin: .2rem 0; padding: .4rem .6rem; background: #f4f6f8; }
@@ -100,8 +106,8 @@ def _header(review: ReviewedReport, citations_path: Path,
         f"<td class=\"hash\">{_e(d.sha256 or d.problem or 'not readable')}</td></tr>"
         for d in documents)
     legend = "".join(f"<span class=\"swatch\" style=\"background:{color}\"></span>"
-                     f"{_e(OUTCOME_WORDS[outcome])}"
-                     for outcome, color in HIGHLIGHT_COLORS.items())
+                     f"{_e(OUTCOME_WORDS.get(shade, DIFFERS_SHADE))}"
+                     for shade, color in HIGHLIGHT_COLORS.items())
     problems = "".join(f"<li>{_e(p)}</li>" for p in review.problems)
     return (
         f"<header>\n<h1>Review of {_e(citations_path.name)}</h1>\n<table class=\"facts\">"
@@ -128,17 +134,21 @@ def _claim(claim: ClaimReview, names: Mapping[str, str], pictures: Mapping[str, 
     if said:
         parts.append(f"<table class=\"facts\"><tr><th>{_e(CLAIM_DIFFERS.capitalize())}</th>"
                      f"<td>{_e(said)}</td></tr></table>")
+    for q in extra_questions():  # each further review question asked per claim
+        if q.scope == "claim":
+            parts.append(f"<p><b>{_e(q.title)}:</b> "
+                         f"{_e(answer_line(q, claim.answer(q.id)))}</p>")
     if claim.uncited or not claim.items:
         parts.append("<p class=\"muted\">This claim gives no evidence.</p>")
     for item in claim.items:
         parts.append(_evidence(item, len(claim.items), names, pictures.get(item.key),
-                               found.get(item.key, item.evidence.found_text)))
+                               found.get(item.key, item.evidence.found_text), claim))
     parts.append("</section>")
     return "\n".join(parts)
 
 
 def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | None,
-              found: str | None) -> str:
+              found: str | None, claim: ClaimReview) -> str:
     ev = item.evidence
     name = names.get(ev.document or "") or (Path(ev.document_path).name
                                             if ev.document_path else None)
@@ -149,7 +159,9 @@ def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | Non
              ("Where", evidence_sentence(shown, page=item.page, lines=len(item.rects),
                                          document=name)),
              ("Differences", differences_line(item) or "none named"),
-             ("Placement", placement_line(item.decision))]
+             ("Placement", placement_line(item.decision)),
+             *((q.title, answer_line(q, claim.answer(q.id, ev.index)))
+               for q in extra_questions() if q.scope == "item")]
     if ev.reason:
         facts.append(("Reason", ev.reason))
     rows = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in facts)
@@ -157,8 +169,8 @@ def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | Non
     quote_marked, found_marked = _compare(
         ev.quote, found, ev.word_diff if found == ev.found_text else None)
     out = [f"<article class=\"evidence\" id=\"evidence-{_e(item.key)}\">",
-           f"<h3>{_e(head)} <span class=\"badge b-{item.outcome}\">"
-           f"{_e(OUTCOME_WORDS[item.outcome])}</span></h3>",
+           f"<h3>{_e(head)} <span class=\"badge b-{item.shade}\">"
+           f"{_e(outcome_sentence(item.outcome, differences(item)))}</span></h3>",
            f"<table class=\"facts\">{rows}</table>",
            "<div class=\"compare\"><div><b>Quote</b>"
            f"<p class=\"quote\">{quote_marked}</p></div><div><b>Found on the page</b>"

@@ -6,8 +6,8 @@ JSON itself — ``decision`` on each evidence item, ``support`` on each claim, a
 matcher's ``differences`` — which are optional, so a report without a review exports as
 one where nothing is decided yet.
 
-An item's *outcome* is what the export shows: the matcher's status while no current
-decision stands, else the decision (a stale decision is shown but not applied).
+An item's *outcome* is what the export shows, and whether it is drawn: the viewer's one
+rule (:mod:`viewer.state.outcome`), so an export never draws what the window leaves out.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from matcher.vocabulary import (
     PLACEMENT_DECISIONS,
@@ -26,6 +26,7 @@ from matcher.vocabulary import (
     SupportDecision,
 )
 
+from ..state.outcome import ItemRecord, Outcome, Shade, record
 from ..state.records import (
     Citations,
     ClaimOutcome,
@@ -38,14 +39,8 @@ from ..state.records import (
 
 Placement = PlacementDecision
 SupportValue = SupportDecision
-Outcome = Literal["located", "confirmed", "review", "wrong_place", "relocated", "absent",
-                  "not_located", "rejected"]
 PLACEMENTS = PLACEMENT_DECISIONS
 SUPPORTS = SUPPORT_DECISIONS
-# Outcomes drawn as a highlight on the page (wrong_place where the matcher put it, in its
-# own colour, so the reader sees what was rejected).
-MARKED: frozenset[Outcome] = frozenset({"located", "confirmed", "review", "wrong_place",
-                                        "relocated"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,28 +94,28 @@ class Item:
         return self.decision if self.decision is not None and not self.decision.stale else None
 
     @property
+    def drawn(self) -> ItemRecord:
+        """What the item is and where it is drawn: the viewer's own rule
+        (:func:`viewer.state.outcome.record`), so an export draws what the window draws."""
+        d, ev = self.decision, self.evidence
+        return record(self.claim_id, ev.index, status=ev.status, document=ev.document,
+                      page=ev.page, rects=ev.rects,
+                      placement=d.placement if d is not None else None,
+                      stale=d is not None and d.stale,
+                      decided_page=d.page if d is not None else None,
+                      decided_rects=d.rects if d is not None else (),
+                      differs=bool(self.differences))
+
+    @property
     def outcome(self) -> Outcome:
-        d, ev = self.current, self.evidence
-        placed = ev.page is not None and bool(ev.rects)
-        if d is None:
-            return ev.status
-        if d.placement == "relocated" and d.page is not None and d.rects:
-            return "relocated"
-        if d.placement == "absent":
-            return "absent"
-        if d.placement in ("confirmed", "wrong_place") and (placed or d.rects):
-            return d.placement
-        return ev.status
+        return self.drawn.outcome or self.evidence.status
 
     @property
     def place(self) -> tuple[int | None, tuple[Rect, ...]]:
         """The 1-based page and rectangles shown: the decision's when it names them (a
         relocation, or what was confirmed), else the matcher's."""
-        d = self.current
-        if d is not None and d.page is not None and d.rects and self.outcome in (
-                "relocated", "confirmed"):
-            return d.page, d.rects
-        return self.evidence.page, self.evidence.rects
+        drawn = self.drawn
+        return drawn.page, drawn.rects
 
     @property
     def page(self) -> int | None:
@@ -131,9 +126,15 @@ class Item:
         return self.place[1]
 
     @property
+    def shade(self) -> Shade:
+        """The colour it is drawn in: never a fine one over a difference."""
+        return self.drawn.shade or self.evidence.status
+
+    @property
     def marked(self) -> bool:
-        """Drawn as a highlight: placed, and not rejected by the reviewer as absent."""
-        return self.outcome in MARKED and self.page is not None and bool(self.rects)
+        """Drawn as a highlight: placed, and not rejected by the reviewer (wrong place,
+        absent)."""
+        return self.drawn.drawn
 
     @property
     def document(self) -> str | None:
@@ -146,6 +147,17 @@ class Item:
 
 
 @dataclass(frozen=True, slots=True)
+class Answered:
+    """A reviewer's answer to a further question (``answers`` of the report)."""
+
+    value: str
+    note: str = ""
+    reviewer: str | None = None
+    at: str | None = None
+    stale: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimReview:
     id: str
     text: str
@@ -153,6 +165,11 @@ class ClaimReview:
     items: tuple[Item, ...]
     uncited: bool
     consistency: Consistency = field(default_factory=Consistency)  # figures vs evidence
+    # Answers to further questions, by question id (per item: "question#index").
+    answers: Mapping[str, Answered] = field(default_factory=dict)
+
+    def answer(self, question_id: str, index: int | None = None) -> Answered | None:
+        return self.answers.get(question_id if index is None else f"{question_id}#{index}")
 
     @property
     def current_support(self) -> Support | None:
@@ -209,7 +226,7 @@ def read_review(report: Mapping[str, Any], citations: Citations) -> ReviewedRepo
         claims.append(ClaimReview(outcome.id, outcome.text or (entry.text if entry else ""),
                                   _support(raw.get("support")), items,
                                   _uncited(outcome, entry is not None and not entry.evidence),
-                                  outcome.consistency))
+                                  outcome.consistency, _answers(raw.get("answers"))))
     return ReviewedReport(tuple(claims), record.summary, record.problems)
 
 
@@ -230,6 +247,14 @@ def _support(raw: Any) -> Support | None:
         return None
     return Support(raw["support"], str(raw.get("note") or ""), _str(raw.get("reviewer")),
                    _str(raw.get("at")), bool(raw.get("stale", False)))
+
+
+def _answers(raw: Any) -> dict[str, Answered]:
+    if not isinstance(raw, Mapping):
+        return {}
+    return {str(k): Answered(v["value"], str(v.get("note") or ""), _str(v.get("reviewer")),
+                             _str(v.get("at")), bool(v.get("stale", False)))
+            for k, v in raw.items() if isinstance(v, Mapping) and isinstance(v.get("value"), str)}
 
 
 def _rects(raw: Any) -> tuple[Rect, ...]:

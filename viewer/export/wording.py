@@ -5,23 +5,33 @@ this module only puts them in order for one item."""
 from __future__ import annotations
 
 from ..state.presentation import (
-    OUTCOME_WORDS,
+    UNDECIDED,
     consistency_sentence,
     decision_sentence,
+    difference_pair,
     difference_sentence,
+    outcome_sentence,
     placement_word,
     support_word,
 )
-from .items import ClaimReview, Decision, Item, Support
+from ..state.questions import Question
+from ..state.questions import extra as extra_questions
+from .items import Answered, ClaimReview, Decision, Item, Support
 
 AUTHOR = "citeview"  # who wrote an annotation no reviewer decided
 
 
 def outcome_words(item: Item) -> str:
-    """The item's outcome in words, with its score when it has one."""
+    """The item's outcome in words — beside the quote's own differences, so a decision
+    never hides them — with its score when it has one."""
     score = item.evidence.score
-    words = OUTCOME_WORDS[item.outcome]
+    words = outcome_sentence(item.outcome, differences(item))
     return f"{words} (score {score:.0f})" if score is not None else words
+
+
+def differences(item: Item) -> list[str]:
+    """The item's differences as a reader scans them (``952.18 ≠ 925.18``)."""
+    return [difference_pair(d.quote, d.page) for d in item.differences]
 
 
 def placement_line(decision: Decision | None) -> str:
@@ -36,6 +46,14 @@ def support_line(support: Support | None) -> str:
         return support_word(None)
     return decision_sentence(support_word(support.support), reviewer=support.reviewer,
                              at=support.at, note=support.note, stale=support.stale)
+
+
+def answer_line(q: Question, answer: Answered | None) -> str:
+    """A further question's answer, who gave it and when (``undecided`` without one)."""
+    if answer is None:
+        return UNDECIDED
+    return decision_sentence(q.words.get(answer.value, answer.value), reviewer=answer.reviewer,
+                             at=answer.at, note=answer.note, stale=answer.stale)
 
 
 def differences_line(item: Item) -> str:
@@ -60,6 +78,8 @@ def note_text(item: Item, claim: ClaimReview) -> str:
     lines = [f"Claim {claim.id}: {claim.text}" if claim.text else f"Claim {claim.id}",
              f"Support: {support_line(claim.support)}",
              *([f"Claim differs: {said}"] if (said := consistency_line(claim)) else []),
+             *(f"{q.title}: {answer_line(q, claim.answer(q.id))}"
+               for q in extra_questions() if q.scope == "claim"),
              f"Evidence {item.evidence.index + 1}: {outcome_words(item)}",
              f"Quote: “{item.evidence.quote}”"]
     if item.evidence.found_text and item.outcome != "relocated":
@@ -68,6 +88,8 @@ def note_text(item: Item, claim: ClaimReview) -> str:
     if diff:
         lines.append(f"Differences: {diff}")
     lines.append(f"Placement: {placement_line(item.decision)}")
+    lines += [f"{q.title}: {answer_line(q, claim.answer(q.id, item.evidence.index))}"
+              for q in extra_questions() if q.scope == "item"]
     if item.evidence.reason:
         lines.append(f"Reason: {item.evidence.reason}")
     return "\n".join(lines)

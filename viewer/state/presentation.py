@@ -196,6 +196,10 @@ OUTCOME_WORDS: dict[str, str] = {
     "not_located": "not located",
     "rejected": "rejected",
 }
+# The colour of an item whose quote differs from the page, whatever was decided (legend).
+DIFFERS_SHADE = "the quote differs from the page (whatever was decided)"
+# Said beside a placement decision about words the quote differs from.
+QUOTE_DIFFERS = "the quote differs"
 UNDECIDED = "undecided"
 # The review's commands, in the words of the Review menu and of the review panel's
 # buttons (which add their key): one per placement and per support decision, beside the
@@ -338,3 +342,16 @@ def decision_counts_line(counts: dict[str, int], words: dict[str, str], *,
     if counts.get("stale"):
         undecided += f" ({counts['stale']} stale)"
     return separator.join([*parts, undecided])
+
+
+def outcome_sentence(outcome: str, differences: list[str] | tuple[str, ...]) -> str:
+    """An outcome and the quote's own differences, side by side: a placement decision
+    never hides that the quote differs.
+
+    >>> outcome_sentence("confirmed", ["952.18 ≠ 925.18"])
+    'confirmed by the reviewer · the quote differs: 952.18 ≠ 925.18'
+    """
+    words = OUTCOME_WORDS.get(outcome, outcome)
+    if not differences or outcome in ("review", "absent", "not_located", "rejected"):
+        return words
+    return f"{words} · {QUOTE_DIFFERS}: " + "; ".join(differences)

@@ -185,6 +185,17 @@ class Alternative:
     rects: tuple[Rect, ...]
 
 
+def reading_key(page: int, rects: tuple[Rect, ...]) -> tuple[int, float, float]:
+    """Where a copy of some words stands in reading order: its page, then its top line's
+    top, then its left edge (words space: y grows down the page).
+
+    >>> sorted([(2, ((0, 40, 9, 50),)), (2, ((0, 10, 9, 20),))], key=lambda c: reading_key(*c))
+    [(2, ((0, 10, 9, 20),)), (2, ((0, 40, 9, 50),))]
+    """
+    return (page, min((r[1] for r in rects), default=0.0),
+            min((r[0] for r in rects), default=0.0))
+
+
 def _rects(items: Any) -> tuple[Rect, ...]:
     return tuple((float(r[0]), float(r[1]), float(r[2]), float(r[3])) for r in items)
 

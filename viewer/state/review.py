@@ -9,21 +9,22 @@ span can support it).
 
 A decision remembers the SHA-256 of the quote it was made about (and of the document,
 and for support of the claim's text and quotes); once the file says something else it is
-*stale*: shown as such, never applied, and counted as undecided. :class:`Decisions` is
-what a sidecar file holds (:mod:`.sidecar` reads and writes it) and keeps every replaced
-or withdrawn entry in its history. :class:`Review` reads it against the citations file,
-the check report and the documents' hashes: which claims need a person (the queue),
-what is decided, what the page should show. No Qt here: ``citeview check`` uses it too.
+*stale*: shown as such, never applied, counted as undecided, and its item needs a
+person again. A confirmation also records the page, rects and words it confirmed; once
+the check draws other words it is stale too. :class:`~.decisions.Decisions` is what a
+sidecar file holds (:mod:`.decisions`). :class:`Review` reads it against the citations
+file, the check report and the documents' hashes: which claims need a person (the
+queue), what is decided, and each item's record of what is drawn where — by the one rule
+of :mod:`.outcome`. No Qt here: ``citeview check`` uses it too; the window works through
+it with :class:`~.reviewing.ReviewModel`.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal, TypeVar, get_args
+from typing import Literal, get_args
 
 from matcher.vocabulary import (
     PLACED,
@@ -35,134 +36,59 @@ from matcher.vocabulary import (
     SupportDecision,
 )
 
-from .records import Alternative, Citations, ClaimEntry, ClaimOutcome, EvidenceOutcome, Report
+from .decisions import (
+    Answer,
+    AnswerKey,
+    ClaimDecision,
+    Decisions,
+    Entry,
+    EvidenceDecision,
+    EvidenceKey,
+    HistoryEntry,
+    Refused,
+    sha256_text,
+    utc_now,
+)
+from .outcome import ItemRecord, Outcome, first_drawn, page_marks, page_rects
+from .outcome import record as outcome_record
+from .questions import Question, question
+from .questions import extra as extra_questions
+from .records import (
+    Alternative,
+    Citations,
+    ClaimEntry,
+    ClaimOutcome,
+    EvidenceOutcome,
+    Report,
+    reading_key,
+)
 
+__all__ = ["Answer", "AnswerKey", "ClaimDecision", "Decisions", "Entry", "EvidenceDecision",
+           "EvidenceKey", "HistoryEntry", "Refused", "sha256_text", "utc_now"]
+# The states ``check --fail-on`` can fail on.
+FailState = Literal["undecided", "not_supported", "review", "not_located", "differs"]
+FAIL_STATES: tuple[FailState, ...] = get_args(FailState)
 Placement = PlacementDecision
 Support = SupportDecision
 PLACEMENTS = PLACEMENT_DECISIONS
 SUPPORTS = SUPPORT_DECISIONS
-# Placements after which the page shows the decided words, and those that show none.
-SHOWS_WORDS: frozenset[Placement] = frozenset({"confirmed", "relocated"})
+# What an item's outcome counts as for ``--fail-on``: placed words a person agreed to are
+# located; a wrong place or an absent quote is not located; the rest as the check said.
+REMAINS_AS: dict[Outcome, FailState] = {
+    "review": "review", "wrong_place": "not_located", "absent": "not_located",
+    "not_located": "not_located"}
+# How far two rectangles of one line may lie apart and still be the same words: PyMuPDF
+# gives the same boxes for the same words; another line is a line height (~8 pt) away.
+SAME_WORDS_PT = 1.0
+# Why a confirmation no longer holds once the check draws other words.
+OTHER_WORDS = "the check now draws other words than those confirmed"
+# Why Confirm is refused on an item with nothing drawn.
+NOTHING_TO_CONFIRM = ("Nothing is drawn to confirm: choose Absent (the quote is not in the "
+                      "document) or Relocate (select the words meant).")
 # Why an evidence item needs a person (the words the review panel uses).
 NEEDS: dict[EvidenceStatus, str] = {"review": "needs review", "not_located": "not located",
                                     "rejected": "rejected"}
-# The states ``check --fail-on`` can fail on.
-FailState = Literal["undecided", "not_supported", "review", "not_located", "differs"]
-FAIL_STATES: tuple[FailState, ...] = get_args(FailState)
-
-EvidenceKey = tuple[str, int]  # (claim id, index in the claim's evidence list)
-
-
-def sha256_text(text: str) -> str:
-    """The SHA-256 (hex) of ``text``'s UTF-8 bytes.
-
-    >>> sha256_text("")[:16]
-    'e3b0c44298fc1c14'
-    """
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def utc_now() -> str:
-    """The time now in UTC as ISO 8601 with a "Z", to the second."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-@dataclass(frozen=True)
-class EvidenceDecision:
-    """A placement decision about one evidence item (``index`` in claim ``claim``)."""
-
-    claim: str
-    index: int
-    placement: Placement
-    quote_sha256: str
-    document_sha256: str | None = None
-    page: int | None = None  # 1-based; with ``rects`` for relocated, and for a confirmed copy
-    rects: tuple[Rect, ...] = ()  # words space of that page, one per line
-    note: str = ""
-    reviewer: str = ""
-    at: str = ""
-    document: str | None = None  # the id of the document ``page`` is in
-    text: str | None = None  # the words a relocation selected
-    extra: Mapping[str, Any] = field(default_factory=dict)  # keys a newer writer added
-
-    @property
-    def key(self) -> EvidenceKey:
-        return (self.claim, self.index)
-
-
-@dataclass(frozen=True)
-class ClaimDecision:
-    """A support decision about one claim: its evidence items together, as a union."""
-
-    claim: str
-    support: Support
-    claim_sha256: str | None = None  # of the claim's text
-    quotes_sha256: tuple[str, ...] | None = None  # of each of its quotes, in order
-    note: str = ""
-    reviewer: str = ""
-    at: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-
-Entry = EvidenceDecision | ClaimDecision
-K = TypeVar("K")
-V = TypeVar("V", EvidenceDecision, ClaimDecision)
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    """An earlier value of an entry that was changed or withdrawn, with who and when."""
-
-    action: Literal["changed", "removed", "merged"]
-    previous: Entry
-    by: str
-    at: str
-
-
-@dataclass
-class Decisions:
-    """What a sidecar holds: the current decisions, their history, and unknown keys."""
-
-    citations: str = ""  # the citations file's name
-    evidence: dict[EvidenceKey, EvidenceDecision] = field(default_factory=dict)
-    claims: dict[str, ClaimDecision] = field(default_factory=dict)
-    # New entries are HistoryEntry; entries read from a file stay as the JSON they were.
-    history: list[HistoryEntry | dict[str, Any]] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
-    # Told the claim id whenever one of its decisions is put (a Review forgets what it
-    # worked out about that claim).
-    changed: Callable[[str], None] | None = field(default=None, compare=False, repr=False)
-
-    def put_evidence(self, key: EvidenceKey, new: EvidenceDecision | None, *, by: str,
-                     at: str) -> EvidenceDecision | None:
-        """Set (or, with None, withdraw) an evidence decision; the value it replaces goes
-        to the history. Returns that value."""
-        return self._put(self.evidence, key, new, by, at)
-
-    def put_claim(self, claim: str, new: ClaimDecision | None, *, by: str,
-                  at: str) -> ClaimDecision | None:
-        """Set (or withdraw) a support decision; the value it replaces goes to history."""
-        return self._put(self.claims, claim, new, by, at)
-
-    def _put(self, table: dict[K, V], key: K, new: V | None, by: str, at: str) -> V | None:
-        old = table.get(key)
-        if old == new:
-            return old
-        if old is not None:
-            self.history.append(HistoryEntry("changed" if new is not None else "removed",
-                                             old, by, at))
-        if new is None:
-            del table[key]
-        else:
-            table[key] = new
-        if self.changed is not None:
-            self.changed(key[0] if isinstance(key, tuple) else str(key))
-        return old
-
-    def copy(self) -> Decisions:
-        return Decisions(self.citations, dict(self.evidence), dict(self.claims),
-                         list(self.history), dict(self.extra))
-
+STALE_NEEDS = "decision stale"
 
 @dataclass(frozen=True)
 class ItemState:
@@ -182,6 +108,20 @@ class ItemState:
 
 
 @dataclass(frozen=True)
+class AnswerState:
+    """A further question as the review sees it for one claim (or one of its items)."""
+
+    question: Question
+    index: int | None
+    answer: Answer | None
+    stale: str = ""
+
+    @property
+    def decided(self) -> bool:
+        return self.answer is not None and not self.stale
+
+
+@dataclass(frozen=True)
 class ClaimState:
     """One claim as the review sees it (what is derived is worked out once: the window
     asks for every claim's state after each key press)."""
@@ -194,6 +134,7 @@ class ClaimState:
     # The claim's figures, dates or negations are not borne out by its evidence (the
     # check's ``consistency``): it needs a person, whose support decision answers it.
     differs: bool = False
+    answers: tuple[AnswerState, ...] = ()  # the further questions (:mod:`.questions`)
 
     @property
     def id(self) -> str:
@@ -219,8 +160,18 @@ class ClaimState:
 
     @cached_property
     def decided(self) -> bool:
-        """Support decided and every required placement decided, none stale."""
-        return self.support_decided and all(i.decided for i in self.required())
+        """Support decided, every required placement decided, and every further
+        required question answered (per item: for the required items), none stale."""
+        required = self.required()
+        wanted = {i.index for i in required}
+        return self.support_decided and all(i.decided for i in required) and all(
+            a.decided for a in self.answers if a.question.required
+            and (a.index is None or a.index in wanted))
+
+    def answer(self, question_id: str, index: int | None) -> AnswerState | None:
+        """The state of question ``question_id`` for this claim (or its item ``index``)."""
+        return next((a for a in self.answers if a.question.id == question_id
+                     and a.index == index), None)
 
 
 def item_needs(outcome: EvidenceOutcome | None) -> tuple[str, ...]:
@@ -234,14 +185,16 @@ def item_needs(outcome: EvidenceOutcome | None) -> tuple[str, ...]:
 
 
 def copies(outcome: EvidenceOutcome) -> tuple[Alternative, ...]:
-    """Every copy of the quoted words a review placement stands for, the matcher's own
-    first; empty when there is only one. ``rects`` draws them all, the matcher's own
-    first and each other copy's lines after it."""
+    """Every copy of the quoted words a review placement stands for, in reading order
+    (page, then top to bottom, as the keys 1–9 number them); empty when there is only
+    one. ``rects`` draws them all, the matcher's own first and each other copy's lines
+    after it."""
     if not outcome.alternatives or outcome.page is None:
         return ()
     others = {r for alt in outcome.alternatives for r in alt.rects}
     own = tuple(r for r in outcome.rects if r not in others) or outcome.rects
-    return (Alternative(outcome.page, own), *outcome.alternatives)
+    found = (Alternative(outcome.page, own), *outcome.alternatives)
+    return tuple(sorted(found, key=lambda c: reading_key(c.page, c.rects)))
 
 
 class Review:
@@ -260,6 +213,9 @@ class Review:
         self._states: dict[str, ClaimState | None] = {}
         self._decisions = Decisions()
         self.decisions = decisions if decisions is not None else Decisions()
+        # Where each placed item's quote also stands on its other pages (0-based page →
+        # rects), as the window finds out; drawn with the item while its words are.
+        self.other_copies: Mapping[EvidenceKey, Mapping[int, tuple[Rect, ...]]] = {}
 
     @property
     def decisions(self) -> Decisions:
@@ -307,7 +263,9 @@ class Review:
         stale = ""
         if decision is not None:
             stale = self._evidence_stale(decision, claim.evidence[index].quote, outcome)
-        return ItemState(claim.id, index, outcome, item_needs(outcome), decision, stale)
+        # A decision that no longer holds asks a person again.
+        needs = item_needs(outcome) + ((STALE_NEEDS,) if stale else ())
+        return ItemState(claim.id, index, outcome, needs, decision, stale)
 
     def _evidence_stale(self, decision: EvidenceDecision, quote: str,
                         outcome: EvidenceOutcome | None) -> str:
@@ -325,6 +283,9 @@ class Review:
             return "the document cannot be read to confirm it is the one decided on"
         if current != decision.document_sha256:
             return "the document has changed since it was decided"
+        if decision.placement == "confirmed" and decision.rects and outcome is not None \
+                and not draws(outcome, decision):
+            return OTHER_WORDS
         return ""
 
     def claim_state(self, claim_id: str) -> ClaimState | None:
@@ -344,7 +305,20 @@ class Review:
             stale = support_stale(support, claim)
         result = self._results.get(claim_id)
         differs = result is not None and result.consistency.differs
-        return ClaimState(claim, items, support, stale, self.everything, differs)
+        return ClaimState(claim, items, support, stale, self.everything, differs=differs,
+                          answers=self._answers(claim))
+
+    def _answers(self, claim: ClaimEntry) -> tuple[AnswerState, ...]:
+        out: list[AnswerState] = []
+        for q in extra_questions():
+            for index in (None,) if q.scope == "claim" else range(len(claim.evidence)):
+                a = self.decisions.answers.get((q.id, claim.id, index))
+                subject = claim.text if index is None else claim.evidence[index].quote
+                stale = "" if a is None or a.subject_sha256 == sha256_text(subject) else (
+                    "the claim's text has changed since it was answered" if index is None
+                    else "the quote has changed since it was answered")
+                out.append(AnswerState(q, index, a, stale))
+        return tuple(out)
 
     def states(self) -> list[ClaimState]:
         """Every claim of the file, in file order."""
@@ -375,38 +349,42 @@ class Review:
         return None
 
     # -- what the page shows ------------------------------------------------------------
-    def shown(self, item: ItemState) -> tuple[str | None, int, tuple[Rect, ...]] | None:
-        """Where an item's highlight goes, decisions applied: (document id, 1-based page,
-        rects), or None for no highlight. A stale decision is not applied."""
-        d, got = item.decision, item.outcome
-        if item.decided and d is not None:
-            if d.placement not in SHOWS_WORDS:
-                return None  # wrong place or absent: no highlight until relocated
-            if d.page is not None and d.rects:
-                return (d.document or (got.document if got else None), d.page, d.rects)
-        if got is not None and got.status in PLACED and got.page is not None and got.rects:
-            return (got.document, got.page, got.rects)
-        return None
+    def record(self, item: ItemState) -> ItemRecord:
+        """What every view draws for an item, its decision applied (:mod:`.outcome`)."""
+        got, d = item.outcome, item.decision
+        return outcome_record(
+            item.claim, item.index, status=got.status if got is not None else None,
+            document=got.document if got is not None else None,
+            page=got.page if got is not None else None,
+            rects=got.rects if got is not None else (),
+            placement=d.placement if d is not None else None, stale=bool(item.stale),
+            decided_document=d.document if d is not None else None,
+            decided_page=d.page if d is not None else None,
+            decided_rects=d.rects if d is not None else (),
+            copies=self.other_copies.get((item.claim, item.index)),
+            differs=bool(got.differences) if got is not None else False)
+
+    def records(self, claim_id: str | None) -> list[ItemRecord]:
+        """Every item of a claim as drawn (none for an unknown claim)."""
+        state = self.claim_state(claim_id) if claim_id is not None else None
+        return [self.record(i) for i in state.items] if state is not None else []
 
     def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
         """A claim's rectangles on one document, decisions applied: 0-based page → rects."""
-        out: dict[int, list[Rect]] = {}
-        state = self.claim_state(claim_id) if claim_id is not None else None
-        for item in state.items if state is not None else ():
-            where = self.shown(item)
-            if where is not None and (doc_id is None or where[0] == doc_id):
-                out.setdefault(where[1] - 1, []).extend(where[2])
-        return out
+        return page_rects(self.records(claim_id), doc_id)
 
     def focus(self, claim_id: str | None, doc_id: str | None
               ) -> tuple[int, list[Rect]] | None:
-        """The 0-based page and band to scroll to: the first shown item's."""
-        state = self.claim_state(claim_id) if claim_id is not None else None
-        for item in state.items if state is not None else ():
-            where = self.shown(item)
-            if where is not None and (doc_id is None or where[0] == doc_id):
-                return where[1] - 1, list(where[2])
-        return None
+        """The 0-based page and band to scroll to: the first drawn item's."""
+        return first_drawn(self.records(claim_id), doc_id)
+
+    def marks(self, doc_id: str | None, claim_id: str | None = None
+              ) -> dict[int, EvidenceStatus]:
+        """Every page of ``doc_id`` holding a drawn item of any claim (or of claim
+        ``claim_id``), with the worst status drawn there (the thumbnails' marks)."""
+        if claim_id is not None:
+            return page_marks(self.records(claim_id), doc_id)
+        return page_marks((self.record(i) for s in self.states() for i in s.items), doc_id)
 
     # -- deciding -----------------------------------------------------------------------
     def placement(self, claim_id: str, index: int, placement: Placement, *, reviewer: str,
@@ -414,13 +392,28 @@ class Review:
                   document: str | None = None, text: str | None = None,
                   note: str | None = None) -> EvidenceDecision:
         """A new placement decision about an item (not yet put): hashes filled in, the
-        note kept from the decision it replaces unless given."""
+        note kept from the decision it replaces unless given. A confirmation records the
+        page, rects and words it confirmed (the check's, unless a copy is given).
+        :class:`Refused` (its message for the person) when it cannot be made: a
+        confirmation of nothing drawn, or a decision about a document that cannot be
+        read (no hash to pin it to)."""
         claim = self._claim(claim_id)
         outcome = self.outcome(claim_id, index)
         doc = document or (outcome.document if outcome is not None else None)
         old = self.decisions.evidence.get((claim_id, index))
         if placement == "relocated" and (page is None or not rects):
-            raise ValueError("a relocation needs a page and rectangles")
+            raise Refused("a relocation needs a page and rectangles")
+        if placement == "confirmed" and page is None:
+            # A confirmation records what was seen and agreed to: the words drawn.
+            if outcome is None or outcome.status not in PLACED or outcome.page is None \
+                    or not outcome.rects:
+                raise Refused(NOTHING_TO_CONFIRM)
+            page, rects, text = outcome.page, outcome.rects, outcome.found_text
+        if placement == "confirmed" and text is None and outcome is not None:
+            text = outcome.found_text
+        if doc is not None and self.hashes.get(doc) is None:
+            raise Refused(f"The document {doc!r} cannot be read, so a decision about it "
+                          "could not be checked against it later: locate it first.")
         return EvidenceDecision(
             claim_id, index, placement, sha256_text(claim.evidence[index].quote),
             self.hashes.get(doc) if doc is not None else None, page, tuple(rects),
@@ -439,6 +432,19 @@ class Review:
             note if note is not None else (old.note if old is not None else ""),
             reviewer, at, old.extra if old is not None else {})
 
+    def answer(self, question_id: str, claim_id: str, index: int | None, value: str, *,
+               reviewer: str, at: str, note: str | None = None) -> Answer:
+        """A new answer to a further question (not yet put), its fingerprint filled in."""
+        q = question(question_id)
+        if value not in q.values:
+            raise Refused(f"{q.title} takes one of {', '.join(q.values)}, not {value!r}")
+        claim = self._claim(claim_id)
+        subject = claim.text if index is None else claim.evidence[index].quote
+        old = self.decisions.answers.get((question_id, claim_id, index))
+        return Answer(question_id, claim_id, index, value, sha256_text(subject),
+                      note if note is not None else (old.note if old is not None else ""),
+                      reviewer, at, old.extra if old is not None else {})
+
     def _claim(self, claim_id: str) -> ClaimEntry:
         claim = self._claims.get(claim_id)
         if claim is None:
@@ -446,13 +452,6 @@ class Review:
         return claim
 
     # -- what remains -------------------------------------------------------------------
-    def effective_status(self, item: ItemState) -> EvidenceStatus | None:
-        """An item's status once its decision is applied: confirmed or relocated words
-        are located; a wrong place or an absent quote is not located; else the check's."""
-        if item.decided and item.decision is not None:
-            return "located" if item.decision.placement in SHOWS_WORDS else "not_located"
-        return item.outcome.status if item.outcome is not None else None
-
     def remaining(self, states: Sequence[FailState]) -> list[str]:
         """One line per item or claim left in any of ``states`` (``check --fail-on``)."""
         wanted = set(states)
@@ -466,11 +465,29 @@ class Review:
             if "differs" in wanted and s.differs:
                 out.append(f"claim {s.id!r}: its figures differ from its evidence")
             for item in s.items:
-                status = self.effective_status(item)
+                said = self.record(item).outcome
+                status = REMAINS_AS.get(said) if said is not None else None
                 if status in wanted:
                     word = "needs review" if status == "review" else "not located"
                     out.append(f"claim {s.id!r} evidence {item.index}: {word}")
         return out
+
+
+def draws(outcome: EvidenceOutcome, decision: EvidenceDecision) -> bool:
+    """The check still draws the words ``decision`` confirmed: the same document and
+    page, and each confirmed line one the check draws there (its own or a copy's)."""
+    if decision.document is not None and outcome.document is not None \
+            and decision.document != outcome.document:
+        return False
+    drawn = [(outcome.page, r) for r in outcome.rects] + [
+        (alt.page, r) for alt in outcome.alternatives for r in alt.rects]
+    return all(any(p == decision.page and same_rect(r, got) for p, got in drawn)
+               for r in decision.rects)
+
+
+def same_rect(a: Rect, b: Rect) -> bool:
+    """Two line rectangles of the same words (within :data:`SAME_WORDS_PT`)."""
+    return all(abs(x - y) <= SAME_WORDS_PT for x, y in zip(a, b, strict=True))
 
 
 def support_stale(decision: ClaimDecision, claim: ClaimEntry) -> str:

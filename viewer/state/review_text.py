@@ -18,6 +18,7 @@ from .presentation import (
     DIFFERS,
     NOTHING_TO_REVIEW,
     PLACEMENT_WORDS,
+    QUOTE_DIFFERS,
     SUPPORT_WORDS,
     UNDECIDED,
     consistency_sentence,
@@ -26,14 +27,23 @@ from .presentation import (
 )
 from .records import Difference
 from .review import (
+    Answer,
     ClaimDecision,
+    ClaimState,
     EvidenceDecision,
+    EvidenceKey,
     ItemState,
     Placement,
     Review,
     Support,
     copies,
 )
+
+# What a note field says while there is nothing to note on.
+NO_CLAIM = "Select a claim first: notes go with its decisions."
+NO_ITEM = "This claim has no evidence item to note on."
+PLACEMENT_FIRST = "Decide placement first; the note goes with it."
+SUPPORT_FIRST = "Decide support first; the note goes with it."
 
 
 @dataclass(frozen=True)
@@ -47,9 +57,15 @@ class PanelText:
     differences: str = ""  # "Differs from the page: 952.18 ≠ 925.18"
     placement: str = ""  # the current item's decision, or that there is none
     support: str = ""  # the claim's decision, or that there is none
+    answers: str = ""  # the further questions' answers (:mod:`.questions`), or none
     hint: str = ""  # copies to choose from, or how to relocate
     evidence_note: str | None = None  # None: no decision to note on yet
     claim_note: str | None = None
+    # Why there is no note to edit yet (shown in its field, which then takes no text).
+    evidence_waiting: str = ""
+    claim_waiting: str = ""
+    evidence_key: EvidenceKey | None = None  # the decisions the notes belong to
+    claim_key: str | None = None
     placement_value: Placement | None = None  # for the checked button
     support_value: Support | None = None
     active: bool = False  # a claim is selected and can be decided
@@ -67,7 +83,7 @@ def when(at: str) -> str:
     return at
 
 
-def decided_by(d: EvidenceDecision | ClaimDecision) -> str:
+def decided_by(d: EvidenceDecision | ClaimDecision | Answer) -> str:
     who = f" by {d.reviewer}" if d.reviewer else ""
     return who + (f", {when(d.at)}" if d.at else "")
 
@@ -77,11 +93,28 @@ def placement_line(item: ItemState) -> str:
     if d is None:
         return f"Placement: {UNDECIDED}"
     said = f"Placement: {PLACEMENT_WORDS[d.placement]}"
+    if d.placement == "confirmed" and item.outcome is not None and item.outcome.differences \
+            and not item.stale:
+        # Side by side, first (a narrow panel cuts the end of the line): the words are
+        # the right ones, and the quote still differs.
+        said += f" · {QUOTE_DIFFERS}"
     if d.placement in ("relocated", "confirmed") and d.page is not None and d.rects:
         lines = len(d.rects)
         said += f" (page {d.page}, {lines} line{'s' if lines != 1 else ''})"
     said += decided_by(d)
     return said + (f" — stale: {item.stale}; decide again" if item.stale else "")
+
+
+def answers_line(state: ClaimState, current: int) -> str:
+    """The further questions' answers for a claim and its item ``current``, in words."""
+    parts = []
+    for a in state.answers:
+        if a.index is not None and a.index != min(current, len(state.items) - 1):
+            continue
+        said = UNDECIDED if a.answer is None else \
+            f"{a.question.words.get(a.answer.value, a.answer.value)}{decided_by(a.answer)}"
+        parts.append(f"{a.question.title}: {said}" + (" — stale" if a.stale else ""))
+    return "   ·   ".join(parts)
 
 
 def progress_text(review: Review) -> str:
@@ -112,7 +145,8 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
     progress = progress_text(review)
     state = review.claim_state(claim_id) if claim_id is not None else None
     if state is None:
-        return PanelText(progress, location, claim="Select a claim to decide on it.")
+        return PanelText(progress, location, claim="Select a claim to decide on it.",
+                         evidence_waiting=NO_CLAIM, claim_waiting=NO_CLAIM)
     flag = f"Flagged upstream: {state.claim.flag}" if state.claim.flag else ""
     result = review.report.claim(state.id) if state.differs and review.report else None
     if result is not None:  # why a claim whose evidence is fine is in the queue
@@ -124,7 +158,10 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         f"Support: {SUPPORT_WORDS[s.support]}{decided_by(s)}" + \
         (f" — stale: {state.support_stale}; decide again" if state.support_stale else "")
     base = PanelText(progress, location, flag=flag, support=support,
+                     answers=answers_line(state, current),
                      claim_note=s.note if s is not None else None, active=True,
+                     claim_waiting=SUPPORT_FIRST if s is None else "", claim_key=state.id,
+                     evidence_waiting=NO_ITEM,
                      support_value=s.support if s is not None and not state.support_stale
                      else None)
     if not state.items:
@@ -150,4 +187,6 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         differences=f"{DIFFERS}: " + " · ".join(map(difference_text, diffs)) if diffs else "",
         placement=placement_line(item), hint=hint,
         evidence_note=d.note if d is not None else None,
+        evidence_waiting=PLACEMENT_FIRST if d is None else "",
+        evidence_key=(state.id, item.index),
         placement_value=d.placement if d is not None and not item.stale else None)

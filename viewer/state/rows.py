@@ -14,7 +14,7 @@ from pathlib import Path
 from matcher.vocabulary import FLAGGED, STATUS_ORDER, EvidenceStatus, Rect
 
 from .presentation import BadgeStatus, evidence_sentence
-from .records import Citations, Difference, EvidenceOutcome, Report, WordDiff
+from .records import Citations, Difference, EvidenceOutcome, Report, WordDiff, reading_key
 
 # Worst first, as a badge summarises a claim: the evidence order, with "pending" before
 # "located" (not known to be fine yet) and "uncited" last (nothing to look at).
@@ -63,6 +63,9 @@ class EvidenceView:
     copies: tuple[int, ...] = ()  # the 1-based page of each other copy (alternatives)
     differences: tuple[Difference, ...] = ()  # quoted words the found text lacks
     word_diff: WordDiff | None = None  # the quote against the highlighted lines
+    # Every copy in reading order (as the keys 1–9 number them): (copy, 1-based page),
+    # copy 0 the placement itself, 1… its alternatives.
+    copy_order: tuple[tuple[int, int], ...] = ()
 
 
 def badge(ev: EvidenceOutcome, missing: Collection[str] = ()) -> BadgeStatus:
@@ -124,8 +127,21 @@ def evidence_views(citations: Citations | None, report: Report | None, claim_id:
                                   got.found_text, got.score, got.reason, got.page, name,
                                   notice, got.document, got.rects, got.other_pages,
                                   tuple(a.page for a in got.alternatives),
-                                  got.differences, got.word_diff))
+                                  got.differences, got.word_diff,
+                                  copy_order=copy_order(got)))
     return views
+
+
+def copy_order(got: EvidenceOutcome) -> tuple[tuple[int, int], ...]:
+    """The item's copies in reading order: (copy number, page); () with only one."""
+    if not got.alternatives or got.page is None:
+        return ()
+    others = {r for alt in got.alternatives for r in alt.rects}
+    own = tuple(r for r in got.rects if r not in others) or got.rects
+    found = [(0, got.page, own)] + [(k, a.page, a.rects)
+                                    for k, a in enumerate(got.alternatives, start=1)]
+    return tuple((k, page) for k, page, rects in
+                 sorted(found, key=lambda c: reading_key(c[1], c[2])))
 
 
 def outcome_document_name(ev: EvidenceOutcome, known: Callable[[str], Path | None]

@@ -205,40 +205,11 @@ class Session:
                 return row.id
         return None
 
-    def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
-        """Rectangles to draw for a claim on one document: 0-based page → words-space rects.
-
-        Every placed evidence item of the claim is included: together they are one
-        citation (a union), not alternatives.
-        """
-        claim = self.claim_result(claim_id)
-        out: dict[int, list[Rect]] = {}
-        if claim is None:
-            return out
-        for ev in claim.evidence:
-            if ev.status in PLACED and ev.page is not None and ev.rects and \
-                    (doc_id is None or ev.document == doc_id):
-                out.setdefault(ev.page - 1, []).extend(ev.rects)
-                for page, rects in self.other_copies.get((claim.id, ev.index), {}).items():
-                    out.setdefault(page, []).extend(rects)
-        return out
-
     def set_other_copies(self, claim_id: str, index: int,
                          copies: dict[int, tuple[Rect, ...]]) -> None:
         """Where evidence item ``index`` of a claim stands on its ``other_pages``."""
         self.other_copies[(claim_id, index)] = dict(copies)
         self.changed.emit("copies")
-
-    def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
-        """The page and band to scroll to: the first placed evidence item's."""
-        claim = self.claim_result(claim_id)
-        if claim is None:
-            return None
-        for ev in claim.evidence:
-            if ev.status in PLACED and ev.page is not None and ev.rects and \
-                    (doc_id is None or ev.document == doc_id):
-                return ev.page - 1, list(ev.rects)
-        return None
 
     def hinted_page(self, claim_id: str | None) -> int | None:
         """The 1-based page the citations file suggests for a claim (before any check):

@@ -25,9 +25,8 @@ from typing import Any, TypeVar, cast
 from matcher.files import InvalidFileError, json_problem
 from matcher.vocabulary import Rect
 
-from .review import (
-    PLACEMENTS,
-    SUPPORTS,
+from .decisions import (
+    Answer,
     ClaimDecision,
     Decisions,
     Entry,
@@ -36,14 +35,18 @@ from .review import (
     Placement,
     Support,
 )
+from .questions import questions
+from .review import PLACEMENTS, SUPPORTS
 
 FORMAT_VERSION = 1
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 # The keys this version reads in each part; any other key is kept as it is.
-TOP_KEYS = ("version", "citations", "evidence", "claims", "history")
+TOP_KEYS = ("version", "citations", "documents", "evidence", "claims", "answers", "history")
 EVIDENCE_KEYS = ("claim", "index", "quote_sha256", "document_sha256", "placement", "page",
                  "rects", "note", "reviewer", "at", "document", "text")
 CLAIM_KEYS = ("claim", "support", "claim_sha256", "quotes_sha256", "note", "reviewer", "at")
+ANSWER_KEYS = ("question", "claim", "index", "value", "subject_sha256", "note", "reviewer",
+               "at")
 T = TypeVar("T")
 
 
@@ -77,8 +80,19 @@ def claim_json(d: ClaimDecision) -> dict[str, Any]:
     return {**out, **{k: v for k, v in d.extra.items() if k not in out}}
 
 
+def answer_json(a: Answer) -> dict[str, Any]:
+    out: dict[str, Any] = {"question": a.question, "claim": a.claim}
+    if a.index is not None:
+        out["index"] = a.index
+    out.update(value=a.value, subject_sha256=a.subject_sha256, note=a.note,
+               reviewer=a.reviewer, at=a.at)
+    return {**out, **{k: v for k, v in a.extra.items() if k not in out}}
+
+
 def entry_json(entry: Entry) -> dict[str, Any]:
-    return evidence_json(entry) if isinstance(entry, EvidenceDecision) else claim_json(entry)
+    if isinstance(entry, EvidenceDecision):
+        return evidence_json(entry)
+    return answer_json(entry) if isinstance(entry, Answer) else claim_json(entry)
 
 
 def history_json(item: HistoryEntry | dict[str, Any]) -> dict[str, Any]:
@@ -86,9 +100,12 @@ def history_json(item: HistoryEntry | dict[str, Any]) -> dict[str, Any]:
     if isinstance(item, dict):
         return item
     previous = item.previous
-    where: dict[str, Any] = {"entry": "evidence" if isinstance(previous, EvidenceDecision)
-                             else "claim", "claim": previous.claim}
-    if isinstance(previous, EvidenceDecision):
+    kind = "evidence" if isinstance(previous, EvidenceDecision) else \
+        "answer" if isinstance(previous, Answer) else "claim"
+    where: dict[str, Any] = {"entry": kind, "claim": previous.claim}
+    if isinstance(previous, Answer):
+        where["question"] = previous.question
+    if isinstance(previous, EvidenceDecision | Answer) and previous.index is not None:
         where["index"] = previous.index
     return {**where, "action": item.action, "by": item.by, "at": item.at,
             "previous": entry_json(previous)}
@@ -98,8 +115,11 @@ def to_json(decisions: Decisions) -> dict[str, Any]:
     """The whole sidecar as JSON data, unknown top-level keys kept."""
     out: dict[str, Any] = {
         "version": FORMAT_VERSION, "citations": decisions.citations,
+        **({"documents": dict(decisions.documents)} if decisions.documents else {}),
         "evidence": [evidence_json(d) for d in decisions.evidence.values()],
         "claims": [claim_json(d) for d in decisions.claims.values()],
+        **({"answers": [answer_json(a) for a in decisions.answers.values()]}
+           if decisions.answers else {}),
         "history": [history_json(h) for h in decisions.history]}
     return {**out, **{k: v for k, v in decisions.extra.items() if k not in out}}
 
@@ -267,6 +287,29 @@ def _claim(c: _Checker, obj: Any, where: str) -> ClaimDecision | None:
                          extra)
 
 
+def _answer(c: _Checker, obj: Any, where: str) -> Answer | None:
+    """An answer to a further question. One to a question this version does not ask is
+    kept as it is (a newer citeview asked it); one it asks must take one of its values."""
+    if not _is_object(c, obj, where):
+        return None
+    before = len(c.problems)
+    claim, note, reviewer, at = _common(c, obj, where)
+    asked = c.get(obj, "question", where, lambda v: isinstance(v, str) and v != "",
+                  "a question id", "", required=True)
+    index = c.get(obj, "index", where, _is_index, "an index (0, 1, …)", None)
+    known = {q.id: q for q in questions()}.get(asked)
+    value = c.get(obj, "value", where,
+                  lambda v: isinstance(v, str) and (known is None or v in known.values),
+                  f"one of {', '.join(known.values)}" if known else "a string", "",
+                  required=True)
+    subject = c.get(obj, "subject_sha256", where, _is_hash,
+                    "a SHA-256 in hex (64 of 0-9a-f)", "", required=True)
+    if len(c.problems) > before:
+        return None
+    extra = {k: v for k, v in obj.items() if k not in ANSWER_KEYS}
+    return Answer(asked, claim, index, value, subject, note, reviewer, at, extra)
+
+
 def parse(data: Any, *, path: Path | str = "<memory>") -> Decisions:
     """Validate decoded JSON as a version-1 sidecar, or raise :class:`SidecarError`."""
     c = _Checker()
@@ -279,8 +322,12 @@ def parse(data: Any, *, path: Path | str = "<memory>") -> Decisions:
                                                 f"{FORMAT_VERSION})")])
     citations = c.get(data, "citations", "$", _is_str, "the citations file's name", "")
     lists = {key: c.get(data, key, "$", lambda v: isinstance(v, list), "a list", [])
-             for key in ("evidence", "claims", "history")}
+             for key in ("evidence", "claims", "answers", "history")}
     out = Decisions(citations, extra={k: v for k, v in data.items() if k not in TOP_KEYS})
+    out.documents = dict(c.get(
+        data, "documents", "$", lambda v: isinstance(v, dict) and all(
+            isinstance(k, str) and isinstance(p, str) and p for k, p in v.items()),
+        "an object of document id → path", {}))
     for i, obj in enumerate(lists["evidence"]):
         d = _evidence(c, obj, f"$.evidence[{i}]")
         if d is not None and d.key in out.evidence:
@@ -294,6 +341,13 @@ def parse(data: Any, *, path: Path | str = "<memory>") -> Decisions:
             c.fail(f"$.claims[{i}]", f"a second decision for claim {s.claim!r}")
         elif s is not None:
             out.claims[s.claim] = s
+    for i, obj in enumerate(lists["answers"]):
+        a = _answer(c, obj, f"$.answers[{i}]")
+        if a is not None and a.key in out.answers:
+            c.fail(f"$.answers[{i}]", f"a second answer to {a.question!r} for claim "
+                                      f"{a.claim!r}")
+        elif a is not None:
+            out.answers[a.key] = a
     for i, item in enumerate(lists["history"]):
         if _is_object(c, item, f"$.history[{i}]"):
             out.history.append(item)
@@ -321,10 +375,13 @@ def merge(ours: Decisions, theirs: Decisions, *, by: str, at: str) -> Decisions:
     out = theirs.copy()
     out.extra = {**theirs.extra, **ours.extra}
     out.citations = ours.citations or theirs.citations
+    out.documents = {**theirs.documents, **ours.documents}
     for key, mine in ours.evidence.items():
         out.evidence[key] = _later(mine, theirs.evidence.get(key), out, by, at)
     for claim, support in ours.claims.items():
         out.claims[claim] = _later(support, theirs.claims.get(claim), out, by, at)
+    for akey, answer in ours.answers.items():
+        out.answers[akey] = _later(answer, theirs.answers.get(akey), out, by, at)
     seen = {json.dumps(history_json(h), sort_keys=True) for h in theirs.history}
     for item in ours.history:
         text = json.dumps(history_json(item), sort_keys=True)
@@ -334,7 +391,7 @@ def merge(ours: Decisions, theirs: Decisions, *, by: str, at: str) -> Decisions:
     return out
 
 
-E = TypeVar("E", EvidenceDecision, ClaimDecision)
+E = TypeVar("E", EvidenceDecision, ClaimDecision, Answer)
 
 
 def _later(mine: E, other: E | None, out: Decisions, by: str, at: str) -> E:

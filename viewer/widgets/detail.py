@@ -12,11 +12,12 @@ not be the one on screen), each other copy of a quote that stands more than once
 each other page a quote fits equally well. A link is ``show:I``, ``copy:I:K`` or
 ``page:I:N`` (item I; copy K, 0 the placement itself, then its alternatives; 1-based
 page N); :attr:`DetailPane.link` says which was
-clicked. Hovering a badge or the score explains it.
+clicked, as a parsed :class:`~viewer.state.links.Link`. Hovering a badge or the score explains it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import QEvent, QUrl, Signal
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import QTextBrowser, QToolTip, QWidget
 from matcher.vocabulary import PLACED
 
 from ..palette import badge_color
+from ..state.links import Link
 from ..state.presentation import (
     DIFFERS,
     SCORE_EXPLANATION,
@@ -53,7 +55,7 @@ DIFF_STYLES: dict[DiffMark, str] = {
 class DetailPane(QTextBrowser):
     """Shows the session's selected claim; rebuilt whenever the session changes."""
 
-    link = Signal(str)  # a place an item points to was clicked (see the module docstring)
+    link = Signal(object)  # a Link: a place an item points to was clicked (module docstring)
 
     def __init__(self, session: Session, highlight: QColor,
                  parent: QWidget | None = None) -> None:
@@ -63,6 +65,9 @@ class DetailPane(QTextBrowser):
         self.setOpenLinks(False)
         self.anchorClicked.connect(self._clicked)
         self.setMinimumHeight(120)
+        # The copy the review chose for an item (claim id, item → its number in reading
+        # order, or None): given by the window's review part, so the pane shows it.
+        self.chosen: Callable[[str, int], int | None] = lambda _claim, _index: None
         session.changed.connect(self._on_change)
         self.refresh()
 
@@ -108,7 +113,9 @@ class DetailPane(QTextBrowser):
                 f"&nbsp;{escape(status_word(status))}&nbsp;</span></a>")
 
     def _clicked(self, url: QUrl) -> None:
-        self.link.emit(url.toString())
+        link = Link.parse(url.toString())
+        if link is not None:
+            self.link.emit(link)
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:
@@ -141,7 +148,7 @@ class DetailPane(QTextBrowser):
             facts.append(f"page {ev.page}")
         if facts:
             out.append(f"<p>{' · '.join(facts)}</p>")
-        links = _places(ev)
+        links = _places(ev, self.chosen(self.session.selected or "", ev.index))
         if links:
             out.append(f"<p>{links}</p>")
         if ev.reason:
@@ -159,16 +166,18 @@ def _p(text: str) -> str:
     return f"<p>{escape(text)}</p>"
 
 
-def _places(ev: EvidenceView) -> str:
+def _places(ev: EvidenceView, chosen: int | None = None) -> str:
     """Links to every place the item points to: its page, its copies, its other pages."""
     if ev.status not in PLACED or ev.page is None:
         return ""
     where = f"page {ev.page}" + (f" of {escape(ev.document_name)}" if ev.document_name else "")
     parts = [f'<a href="show:{ev.index}">Show {where}</a>']
-    if ev.copies:
-        # Copy 0 is the placement itself, copies 1… its alternatives (all of them marked).
-        copies = ", ".join(f'<a href="copy:{ev.index}:{k}">copy {k + 1} (page {page})</a>'
-                           for k, page in enumerate((ev.page, *ev.copies)))
+    if ev.copy_order:
+        # Numbered in reading order, as the keys 1–9 choose them; the link names the copy
+        # (0 the placement itself, 1… its alternatives; all of them marked).
+        copies = ", ".join(f'<a href="copy:{ev.index}:{k}">copy {n} (page {page})</a>'
+                           + (" <b>(chosen)</b>" if n == chosen else "")
+                           for n, (k, page) in enumerate(ev.copy_order, start=1))
         parts.append(f"The quoted words stand more than once, all marked: {copies}")
     if ev.other_pages:
         pages = ", ".join(f'<a href="page:{ev.index}:{n}">page {n}</a>' for n in ev.other_pages)

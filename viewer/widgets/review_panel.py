@@ -5,7 +5,9 @@ It shows a :class:`~viewer.state.review_text.PanelText` (built from the review, 
 Qt) and offers the window's review commands as buttons, each labelled with its key, so
 the panel teaches the keyboard. The placement and support buttons show the decision in
 force as checked. The notes are edited here; a note is kept once Enter is pressed or
-the field is left. When the decisions could not be saved the panel says why in a bar of
+the field is left. A note field takes every key while it has the focus; before there is
+a decision to note on it says so and the keys go nowhere (:mod:`.note_field`).
+When the decisions could not be saved the panel says why in a bar of
 its own, with the ways out (try again, save elsewhere, merge, overwrite).
 """
 
@@ -21,7 +23,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -30,14 +31,16 @@ from PySide6.QtWidgets import (
 from ..palette import notice_color
 from ..state.review_text import PanelText
 from .labels import LineLabel, WrapLabel
+from .note_field import NoteField
 
 
 @dataclass(frozen=True)
 class PanelActions:
     """The window's commands the panel offers as buttons."""
 
-    placements: Sequence[QAction]  # confirm, wrong place, relocate, absent
-    supports: Sequence[QAction]  # supported, partly, not supported, uncitable
+    # One row per review question: its title and its answers' commands (placement:
+    # confirm, wrong place, relocate, absent; support: supported, partly, …).
+    rows: Sequence[tuple[str, Sequence[QAction]]]
     everything: QAction  # checkable: every claim, not only those that need a person
     remedies: Sequence[QAction]  # try again, save as, merge, overwrite (when they apply)
 
@@ -53,7 +56,8 @@ def _button(action: QAction) -> QToolButton:
 class ReviewPanel(QFrame):
     """Decisions about the selected claim, and the keys to make them."""
 
-    note_edited = Signal(str, str)  # "evidence" or "claim", the note
+    # "evidence" or "claim", the decision noted on (an evidence key or a claim id), the note
+    note_edited = Signal(str, object, str)
     done_editing = Signal()  # Enter in a note: the keys are the page's again
 
     def __init__(self, actions: PanelActions, parent: QWidget | None = None) -> None:
@@ -75,12 +79,10 @@ class ReviewPanel(QFrame):
         self._build()
         self.show_text(PanelText("", ""))
 
-    def _note(self, placeholder: str, which: str) -> QLineEdit:
-        edit = QLineEdit()
-        edit.setPlaceholderText(placeholder)
-        edit.setClearButtonEnabled(True)
-        edit.editingFinished.connect(lambda: self.note_edited.emit(which, edit.text()))
-        edit.returnPressed.connect(self.done_editing)
+    def _note(self, placeholder: str, which: str) -> NoteField:
+        edit = NoteField(placeholder)
+        edit.kept.connect(lambda subject, note: self.note_edited.emit(which, subject, note))
+        edit.done.connect(self.done_editing)
         return edit
 
     def _build(self) -> None:
@@ -91,8 +93,7 @@ class ReviewPanel(QFrame):
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
-        for row, (name, actions) in enumerate((("Placement", self.actions.placements),
-                                               ("Support", self.actions.supports))):
+        for row, (name, actions) in enumerate(self.actions.rows):
             grid.addWidget(QLabel(name), row, 0)
             buttons = QHBoxLayout()
             buttons.setSpacing(3)
@@ -155,13 +156,15 @@ class ReviewPanel(QFrame):
         self.claim.setText(text.claim)
         self.flag.setText(text.flag)
         self.hint.setText("   ·   ".join(t for t in (text.differences, text.hint) if t))
-        self.decisions.setText("   ·   ".join(t for t in (text.placement, text.support) if t))
-        for edit, note in ((self.evidence_note, text.evidence_note),
-                           (self.claim_note, text.claim_note)):
-            if not edit.hasFocus():
-                edit.setText(note or "")
-                edit.setCursorPosition(0)  # a long note shows its start
-            edit.setEnabled(note is not None)
+        self.decisions.setText("   ·   ".join(
+            t for t in (text.placement, text.support, text.answers) if t))
+        # Never disabled: a disabled field cannot take the focus, and the keys typed
+        # after a click into it would decide things on the page.
+        for edit, note, waiting, subject in (
+                (self.evidence_note, text.evidence_note, text.evidence_waiting,
+                 text.evidence_key),
+                (self.claim_note, text.claim_note, text.claim_waiting, text.claim_key)):
+            edit.show_note(note, waiting, subject)
         self.problem.setText(problem)
         self.problem_bar.setVisible(bool(problem))
         layout = self.layout()

@@ -55,6 +55,19 @@ class Slots:
     import_answer: Slot = lambda: None  # File ▸ Import (viewer/window/importing.py)
 
 
+@dataclass(frozen=True)
+class Menus:
+    """The window's menus, as objects: parts add their commands to the one they are
+    handed (a menu found by its title breaks when the title is reworded)."""
+
+    file: QMenu
+    recent: QMenu  # File ▸ Open Recent
+    edit: QMenu
+    view: QMenu
+    claims: QMenu
+    help: QMenu
+
+
 class WindowActions(QObject):
     """Every command of the window as a QAction, plus the menus and toolbar showing them."""
 
@@ -100,8 +113,9 @@ class WindowActions(QObject):
                 tip: str = "") -> QAction:
         return command(self.parent(), text, slot, *shortcuts, tip=tip)
 
-    def build_menus(self, window: QMainWindow) -> QMenu:
-        """Fill the window's menu bar; returns the (still empty) Open Recent menu."""
+    def build_menus(self, window: QMainWindow) -> Menus:
+        """Fill the window's menu bar; returns its menus, to be handed to the parts that
+        add to them (never looked up by title). Open Recent is still empty."""
         bar = window.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.open)
@@ -109,6 +123,7 @@ class WindowActions(QObject):
         for a in (self.import_answer, self.demo, None, self.locate, self.recheck,
                   self.export, None, self.quit):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
+        edit_menu = bar.addMenu("&Edit")  # filled by the reader's part
         view_menu = bar.addMenu("&View")
         for a in (self.zoom_in, self.zoom_out, self.zoom_100, None, self.fit_width,
                   self.fit_page, None, self.goto, None, self.color):
@@ -119,7 +134,7 @@ class WindowActions(QObject):
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.shortcuts)
         help_menu.addAction(self.about)
-        return recent
+        return Menus(file_menu, recent, edit_menu, view_menu, claims_menu, help_menu)
 
     def build_toolbar(self, window: QMainWindow) -> Toolbar:
         """Add the main toolbar: open, claim stepping, zoom, and the page number box."""

@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QMenu
 
 from ..state.copying import citation_text, found_text, quotes_text
+from ..state.presentation import decision_sentence, placement_word, support_word
 
 if TYPE_CHECKING:
     from .shell import MainWindow
@@ -36,8 +37,19 @@ class ClaimCopying:
         s = self.window.session
         claim = s.citations.claim(claim_id) if s.citations is not None else None
         views = s.evidence_views(claim_id)
+        state = self.window.review.controller.review.claim_state(claim_id)
+        placements = [decision_sentence(placement_word(i.decision.placement),
+                                        reviewer=i.decision.reviewer, at=i.decision.at,
+                                        note=i.decision.note, stale=bool(i.stale))
+                      if i.decision is not None else "" for i in
+                      (state.items if state is not None else ())]
+        s_ = state.support if state is not None else None
+        support = decision_sentence(support_word(s_.support), reviewer=s_.reviewer, at=s_.at,
+                                    note=s_.note, stale=bool(state and state.support_stale)) \
+            if s_ is not None else ""
         return (quotes_text(views), found_text(views),
-                citation_text(claim_id, claim.text if claim is not None else "", views))
+                citation_text(claim_id, claim.text if claim is not None else "", views,
+                              placements, support))
 
     def add_to(self, menu: QMenu, claim_id: str) -> None:
         """The claims list's part: its three copy commands for ``claim_id``."""

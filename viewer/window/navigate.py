@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QComboBox
 
 from matcher.vocabulary import PLACED, Rect
 
+from ..state.links import Link
 from ..state.records import EvidenceOutcome
 from ..state.session import Change
 
@@ -42,21 +43,27 @@ class Navigator(QObject):
             return None
         return claim.evidence[index]
 
-    def follow(self, link: str) -> None:
-        """Go where ``link`` (``show:I``, ``copy:I:K``, ``page:I:N``) points."""
-        kind, _, rest = link.partition(":")
-        parts = [int(p) for p in rest.split(":") if p.lstrip("-").isdigit()]
-        ev = self._item(parts[0]) if parts else None
+    def follow(self, link: Link) -> None:
+        """Go where ``link`` (an item's placement, one of its copies, another page) points."""
+        kind, number = link.kind, link.number
+        ev = self._item(link.item) if kind != "tip" else None
         if ev is None or ev.page is None or ev.document is None:
             return
         if kind == "show":
-            self.show(ev.document, ev.page - 1, ev.rects)
-        elif kind == "copy" and len(parts) == 2:
-            self.show(ev.document, ev.page - 1, *self._copy(ev, parts[1]))
-        elif kind == "page" and len(parts) == 2:
+            # Where the review draws it (a relocation's page), else where the check put it.
+            drawn = next((r for r in self.window.review.records(self.window.session.selected)
+                          if r.index == ev.index), None)
+            if drawn is not None and drawn.drawn and drawn.page is not None \
+                    and drawn.document is not None:
+                self.show(drawn.document, drawn.page - 1, drawn.rects)
+            else:
+                self.show(ev.document, ev.page - 1, ev.rects)
+        elif kind == "copy" and number is not None:
+            self.show(ev.document, ev.page - 1, *self._copy(ev, number))
+        elif kind == "page" and number is not None:
             copies = self.window.session.other_copies.get((self.window.session.selected or "",
                                                            ev.index), {})
-            self.show(ev.document, parts[1] - 1, copies.get(parts[1] - 1, ()))
+            self.show(ev.document, number - 1, copies.get(number - 1, ()))
 
     @staticmethod
     def _copy(ev: EvidenceOutcome, k: int) -> tuple[tuple[Rect, ...]]:
@@ -73,7 +80,8 @@ class Navigator(QObject):
         window, s = self.window, self.window.session
         if doc_id != window.shown_doc:
             window.show_document(doc_id)
-        window.view.set_highlights(s.highlights(s.selected, doc_id))
+        # What the review draws (decisions applied): a rejected highlight stays away.
+        window.view.set_highlights(window.review.highlights(s.selected, doc_id))
         if rects:
             window.view.reveal(page, rects)
         else:
@@ -86,10 +94,8 @@ class Navigator(QObject):
             self.window.show_selection()
 
     def _on_session(self, change: Change) -> None:
-        s = self.window.session
-        if change == "copies":
-            self.window.view.set_highlights(s.highlights(s.selected, self.window.shown_doc))
-        elif change == "report":
+        # Copies found on other pages are drawn by the review's refresh (decisions applied).
+        if change == "report":
             self._asked.clear()
         elif change == "selection":
             self._ask_other_pages()

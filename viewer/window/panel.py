@@ -15,7 +15,6 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QSplitter
 
 from ..checker.protocol import OutlineEntry
-from ..state.pages import evidence_pages
 from ..state.session import Change
 from ..widgets.side_panel import RESULTS, SidePanel
 from .find import FindController
@@ -56,6 +55,7 @@ class PanelController(QObject):
         view.document_changed.connect(self.show_document)
         view.current_page_changed.connect(self.panel.thumbnails.set_current)
         window.session.changed.connect(self._on_session)
+        window.review.controller.changed.connect(self._mark)  # a decision moves a mark
         find.results.connect(self._on_results)
 
     # -- showing --------------------------------------------------------------------------
@@ -116,14 +116,10 @@ class PanelController(QObject):
             self._mark()
 
     def _mark(self) -> None:
-        s = self.window.session
-        doc = self.window.shown_doc
-        selected = {}
-        claim = s.claim_result(s.selected)
-        for ev in claim.evidence if claim is not None else ():
-            if ev.page is not None and ev.rects and ev.document == doc:
-                selected[ev.page - 1] = ev.status
-        self.panel.thumbnails.set_marks(evidence_pages(s.report, doc), selected)
+        # What the review draws (decisions applied), as the view and printing draw it.
+        review, doc = self.window.review, self.window.shown_doc
+        selected = review.marks(doc, self.window.session.selected)
+        self.panel.thumbnails.set_marks(review.marks(doc), selected)
 
     def _on_results(self) -> None:
         results = self.find.results

@@ -28,6 +28,7 @@ from ..state.presentation import (
     status_word,
     summary_line,
 )
+from ..state.review_text import progress_text
 from ..state.session import Change
 from ..widgets.labels import LineLabel
 from .actions import command
@@ -81,9 +82,10 @@ class Reader(QObject):
         self._bar.messageChanged.connect(lambda _text: self._fit_summary())
         self._bar.installEventFilter(self)  # resized: fit the summary again
         window.claims.menu_parts.append(self.copying.add_to)
-        window.detail.link.connect(lambda link: link.startswith("tip:") and self.show_badges())
+        window.detail.link.connect(lambda link: link.kind == "tip" and self.show_badges())
         window.view.menu_parts.append(PageMenu(window, self._page_commands).add_to)
         window.session.changed.connect(self._on_session)
+        window.review.controller.changed.connect(self.show_summary)  # decisions counted
         window.view.document_changed.connect(self._document_changed)
         self._on_session("citations")  # nothing selected yet: nothing to copy
 
@@ -123,20 +125,14 @@ class Reader(QObject):
                                         tip="Print only the pages of the selected claim")
         self.badges = self._action("What the &Badges Mean", self.show_badges,
                                    tip="What each status and the score mean")
-        bar = w.menuBar()
-        menus = {m.title(): m for m in bar.findChildren(QMenu)}
-        edit = menus.get("&Edit")
-        if edit is None:
-            edit = QMenu("&Edit", bar)
-            bar.insertMenu(menus["&View"].menuAction(), edit)
-        words = w.selecting
-        _add(edit, (words.copy_action, words.select_all_action, None, self.find_action,
-                    self.find_next, self.find_previous, None, self.copy_quote,
-                    self.copy_found, self.copy_citation))
-        _add(menus["&View"], (None, self.side_panel, None, self.rotate_left,
-                              self.rotate_right, None, self.find_color))
-        _insert(menus["&File"], w.commands.quit, (self.print_action, self.print_claim, None))
-        _insert(menus["&Help"], w.commands.about, (self.badges,))
+        menus, words = w.menus, w.selecting  # handed over as objects, never found by title
+        _add(menus.edit, (words.copy_action, words.select_all_action, None, self.find_action,
+                          self.find_next, self.find_previous, None, self.copy_quote,
+                          self.copy_found, self.copy_citation))
+        _add(menus.view, (None, self.side_panel, None, self.rotate_left,
+                          self.rotate_right, None, self.find_color))
+        _insert(menus.file, w.commands.quit, (self.print_action, self.print_claim, None))
+        _insert(menus.help, w.commands.about, (self.badges,))
 
     def _page_commands(self) -> Sequence[QAction | None]:
         c = self.window.commands
@@ -166,21 +162,27 @@ class Reader(QObject):
         label.setFixedWidth(whole if not message else max(SUMMARY_MIN, min(whole, room)))
 
     # -- the summary ------------------------------------------------------------------------
+    def show_summary(self) -> None:
+        """The claims by status, and how much of the review is decided."""
+        s = self.window.session
+        rows = s.rows()
+        if s.citations is None:
+            self.summary.setText("")
+        elif s.report is None:
+            self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: "
+                                 f"{status_word('pending')}")
+        else:
+            text = claims_summary(r.status for r in rows)
+            review = progress_text(self.window.review.controller.review)
+            self.summary.setText(f"{text} · {review}", tip=(
+                f"{text} · {review}\nEach claim is counted once, by its worst evidence "
+                f"item.\nEvidence items: {summary_line(s.report.summary)}"))
+        self._fit_summary()
+
     def _on_session(self, change: Change) -> None:
         s = self.window.session
         if change in ("citations", "report", "documents"):
-            rows = s.rows()
-            if s.citations is None:
-                self.summary.setText("")
-            elif s.report is None:
-                self.summary.setText(f"{len(rows)} claim{'s' * (len(rows) != 1)}: "
-                                     f"{status_word('pending')}")
-            else:
-                text = claims_summary(r.status for r in rows)
-                self.summary.setText(text, tip=(
-                    f"{text}\nEach claim is counted once, by its worst evidence item.\n"
-                    f"Evidence items: {summary_line(s.report.summary)}"))
-            self._fit_summary()
+            self.show_summary()
         if change in ("citations", "selection", "report"):
             has = s.selected is not None
             for action in (self.copy_quote, self.copy_found, self.copy_citation,
@@ -258,7 +260,7 @@ class Reader(QObject):
         doc = w.view.doc
         if doc is None or w.view.pages_layout is None:
             return []
-        rects = s.highlights(s.selected, w.shown_doc)
+        rects = w.review.highlights(s.selected, w.shown_doc)
         return [PrintPage(doc, p.info, tuple(rects.get(p.index, ())))
                 for p in w.view.pages_layout.pages]
 
@@ -266,19 +268,18 @@ class Reader(QObject):
         """The pages the selected claim's evidence is placed on, in every document."""
         from .printing import PrintPage
 
-        s = self.window.session
+        s, review = self.window.session, self.window.review
         out: list[PrintPage] = []
         seen: set[tuple[str, int]] = set()
-        claim = s.claim_result(s.selected)
-        for ev in claim.evidence if claim is not None else ():
-            doc = s.documents.get(ev.document or "")
-            if ev.page is None or not ev.rects or doc is None or not doc.usable:
+        for drawn in review.records(s.selected):  # decisions applied, as on screen
+            doc = s.documents.get(drawn.document or "")
+            if not drawn.drawn or drawn.page is None or doc is None or not doc.usable:
                 continue
-            if (doc.id, ev.page) in seen or not 0 < ev.page <= len(doc.pages):
+            if (doc.id, drawn.page) in seen or not 0 < drawn.page <= len(doc.pages):
                 continue
-            seen.add((doc.id, ev.page))
-            rects = s.highlights(s.selected, doc.id).get(ev.page - 1, [])
-            out.append(PrintPage(DocRef(str(doc.path), doc.password), doc.pages[ev.page - 1],
+            seen.add((doc.id, drawn.page))
+            rects = review.highlights(s.selected, doc.id).get(drawn.page - 1, [])
+            out.append(PrintPage(DocRef(str(doc.path), doc.password), doc.pages[drawn.page - 1],
                                  tuple(rects)))
         return out
 

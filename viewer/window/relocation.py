@@ -15,7 +15,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from ..render.overlay import Mark, Style
-from ..state.review import SHOWS_WORDS, copies
+from ..state.outcome import AGREED
+from ..state.review import copies
 from ..state.selection import PageWordBoxes
 from ..state.session import Change
 from .page_selection import PageSelection, no_words
@@ -116,15 +117,14 @@ class Relocation(QObject):
         doc = self.session.shown_document
         current = self.review.item()
         for item in state.items if state is not None else ():
-            where = self.review.review.shown(item)
-            if where is None or where[0] != doc:
+            drawn = self.review.review.record(item)
+            if not drawn.drawn or drawn.document != doc or drawn.page is None:
                 continue
-            if item.decided and item.decision is not None \
-                    and item.decision.placement in SHOWS_WORDS:
-                marks.append(Mark(where[1] - 1, where[2], Style.DECIDED))
+            if drawn.outcome in AGREED and drawn.shade != "differs":  # never green there
+                marks.append(Mark(drawn.page - 1, drawn.rects, Style.DECIDED))
             elif current is not None and item.index == current.index and \
                     state is not None and len(state.items) > 1:
-                marks.append(Mark(where[1] - 1, where[2], Style.CURRENT))
+                marks.append(Mark(drawn.page - 1, drawn.rects, Style.CURRENT))
         if current is not None and current.outcome is not None and not current.decided \
                 and current.outcome.document == doc:
             for n, copy in enumerate(copies(current.outcome), start=1):

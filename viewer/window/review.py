@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -23,18 +24,16 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from matcher.vocabulary import Rect
 
 from ..state.review import (
-    ClaimDecision,
+    AnswerKey,
     ClaimState,
     Entry,
-    EvidenceDecision,
     EvidenceKey,
     ItemState,
     Placement,
+    Refused,
     Review,
     Support,
-    copies,
     utc_now,
-    with_note,
 )
 from ..state.review_store import (
     SUFFIX,
@@ -44,6 +43,8 @@ from ..state.review_store import (
     review_folder,
     write_atomic,
 )
+from ..state.reviewing import Change as ReviewChange
+from ..state.reviewing import ReviewModel
 from ..state.session import Change, Session
 from ..state.sidecar import SidecarError, dumps
 
@@ -63,7 +64,7 @@ class Problem:
 class _Put(QUndoCommand):
     """Set one decision (or withdraw it, None); undone by putting back what it replaced."""
 
-    def __init__(self, owner: ReviewController, key: EvidenceKey | str,
+    def __init__(self, owner: ReviewController, key: EvidenceKey | AnswerKey | str,
                  old: Entry | None, new: Entry | None, text: str) -> None:
         super().__init__(text)
         self.owner, self.key, self.old, self.new = owner, key, old, new
@@ -76,38 +77,88 @@ class _Put(QUndoCommand):
 
 
 class ReviewController(QObject):
-    """Decisions about the session's file: made, undone, saved; what needs a person."""
+    """The review's undo stack and its saving: each decision the
+    :class:`~viewer.state.reviewing.ReviewModel` works out becomes an undoable command
+    whose doing and undoing both save the sidecar at once."""
 
-    changed = Signal()  # decisions, the current item, the queue or the save state changed
+    changed = Signal()  # the model told a change (once per command), or the save state did
     message = Signal(str)  # a sentence for the status bar
 
-    def __init__(self, session: Session, reviewer: str, parent: QObject | None = None) -> None:
+    def __init__(self, session: Session, reviewer: str, parent: QObject | None = None, *,
+                 chosen: Callable[[Path], Path | None] = lambda _citations: None,
+                 remember: Callable[[Path, Path], object] = lambda _c, _r: None) -> None:
         super().__init__(parent)
         self.session = session
-        self.reviewer = reviewer
-        self.review = Review()
+        # The review file the person chose for a citations file, and how to remember one.
+        self.chosen, self.remember = chosen, remember
         self.store: ReviewStore | None = None
         self.problem: Problem | None = None
         self.undo_stack = QUndoStack(self)
-        self.current = 0  # the selected claim's evidence item being decided
-        self.auto_advance = True  # a claim fully decided moves on to the next in the queue
+        # First the file's sidecar is read (here), then the model reads it against the file.
         session.changed.connect(self._on_session)
+        self.model = ReviewModel(session, reviewer)
+        self.model.connect(self.changed.emit)
+
+    # -- the model's, for the window's parts ---------------------------------------------
+    @property
+    def review(self) -> Review:
+        return self.model.review
+
+    @property
+    def reviewer(self) -> str:
+        return self.model.reviewer
+
+    @reviewer.setter
+    def reviewer(self, name: str) -> None:
+        self.model.reviewer = name
+
+    @property
+    def current(self) -> int:
+        return self.model.current
+
+    @current.setter
+    def current(self, index: int) -> None:
+        self.model.current = index
+
+    def state(self) -> ClaimState | None:
+        return self.model.state()
+
+    def item(self) -> ItemState | None:
+        return self.model.item()
+
+    def one_change(self) -> AbstractContextManager[None]:
+        return self.model.one_change()
+
+    def notify(self) -> None:
+        self.model.notify()
+
+    def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
+        return self.review.highlights(claim_id, doc_id)
+
+    def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
+        return self.review.focus(claim_id, doc_id)
 
     # -- following the session ----------------------------------------------------------
     def _on_session(self, change: Change) -> None:
         if change == "citations":
             self._open()
-        if change in ("citations", "documents", "report"):
-            self._attach()
-        if change == "selection":
-            self.current = self._first_open_item()
-        if change in ("citations", "documents", "report", "selection"):
-            self.changed.emit()
+        if change == "documents":
+            self._remember_located()
 
-    def _attach(self) -> None:
+    def _remember_located(self) -> None:
+        """A document pointed to elsewhere (Locate…) is kept in the review file, so that
+        ``citeview check`` and ``export`` read it from there too (the window remembers it
+        in its settings, :mod:`.locations`, and says so when it uses it)."""
         s = self.session
-        self.review.attach(s.citations, s.report,
-                           {d.id: d.sha256 for d in s.documents.values()})
+        if s.citations is None or self.store is None:
+            return
+        listed = {ref.id: ref.path for ref in s.citations.documents}
+        moved = {d.id: str(d.path) for d in s.documents.values()
+                 if d.id in listed and Path(d.path) != Path(listed[d.id])}
+        known = self.review.decisions.documents
+        if any(known.get(k) != v for k, v in moved.items()):
+            known.update(moved)
+            self.save()
 
     def _open(self) -> None:
         """Read the sidecar of the file just opened (its decisions, or none)."""
@@ -115,10 +166,12 @@ class ReviewController(QObject):
         self.undo_stack.clear()
         self.problem = None
         everything = self.review.everything
-        self.review = Review()
+        self.model.review = Review()
         self.review.everything = everything
         path = self.session.citations_path
+        picked = self.chosen(path) if path is not None else None
         self.store = None if path is None or self.session.citations is None \
+            else ReviewStore(picked, "chosen") if picked is not None and picked.is_file() \
             else ReviewStore.for_citations(path)
         if self.store is None:
             return
@@ -152,134 +205,63 @@ class ReviewController(QObject):
         log.warning("unsaved decisions about %s kept in %s", self.store.path, path)
         self.message.emit(f"The decisions that could not be saved were kept in {path}")
 
-    # -- reading ------------------------------------------------------------------------
-    def state(self) -> ClaimState | None:
-        claim = self.session.selected
-        return self.review.claim_state(claim) if claim is not None else None
-
-    def item(self) -> ItemState | None:
-        state = self.state()
-        if state is None or not state.items:
-            return None
-        return state.items[min(self.current, len(state.items) - 1)]
-
-    def _first_open_item(self) -> int:
-        state = self.state()
-        if state is None:
-            return 0
-        required = [i.index for i in state.required() if not i.decided]
-        return required[0] if required else 0
-
-    def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
-        return self.review.highlights(claim_id, doc_id)
-
-    def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
-        return self.review.focus(claim_id, doc_id)
-
     @property
     def unsaved(self) -> bool:
         return self.problem is not None
 
-    # -- deciding -----------------------------------------------------------------------
+    # -- deciding: the model works each decision out, made undoable here -----------------
+    def _make(self, work: Callable[[], ReviewChange | None]) -> bool:
+        """Make the decision ``work`` works out (False: none, or refused and said why)."""
+        try:
+            change = work()
+        except Refused as exc:
+            self.message.emit(str(exc))
+            return False
+        if change is None:
+            return False
+        with self.model.one_change():
+            self.undo_stack.push(_Put(self, change.key, change.old, change.new, change.text))
+            self.model.after_decision()
+        return True
+
     def decide_placement(self, placement: Placement, *, page: int | None = None,
                          rects: tuple[Rect, ...] = (), document: str | None = None,
                          text: str | None = None) -> bool:
         """Decide the current item's placement; False when no item is selected."""
-        item = self.item()
-        if item is None or self.review.citations is None:
-            return False
-        new = self.review.placement(item.claim, item.index, placement, reviewer=self.reviewer,
-                                    at=utc_now(), page=page, rects=rects, document=document,
-                                    text=text)
-        self._push((item.claim, item.index), item.decision, new,
-                   f"{placement.replace('_', ' ')} {item.claim}/{item.index + 1}")
-        self._after_decision()
-        return True
+        return self._make(lambda: self.model.placement_change(
+            placement, page=page, rects=rects, document=document, text=text))
 
     def pick_copy(self, number: int) -> bool:
-        """Confirm copy ``number`` (1-based, the matcher's own first) of the current item's
-        quoted words as the one meant; False when it has no such copy."""
-        item = self.item()
-        if item is None or item.outcome is None:
-            return False
-        found = copies(item.outcome)
-        if not 1 <= number <= len(found):
-            return False
-        chosen = found[number - 1]
-        return self.decide_placement("confirmed", page=chosen.page, rects=chosen.rects,
-                                     document=item.outcome.document)
+        """Confirm copy ``number`` of the current item's quoted words as the one meant."""
+        return self._make(lambda: self.model.copy_change(number))
 
     def decide_support(self, support: Support) -> bool:
-        state = self.state()
-        if state is None:
-            return False
-        new = self.review.support(state.id, support, reviewer=self.reviewer, at=utc_now())
-        self._push(state.id, state.support, new, f"{support.replace('_', ' ')} {state.id}")
-        self._after_decision()
-        return True
+        return self._make(lambda: self.model.support_change(support))
 
-    def set_note(self, which: Literal["evidence", "claim"], note: str) -> bool:
-        """Give the current item's (or claim's) decision another note; False when there
-        is no decision to note on."""
-        state, item = self.state(), self.item()
-        old: Entry | None = (item.decision if item is not None else None) \
-            if which == "evidence" else (state.support if state is not None else None)
-        if old is None or old.note == note:
-            return False
-        key: EvidenceKey | str = old.key if isinstance(old, EvidenceDecision) else old.claim
-        self._push(key, old, with_note(old, note, reviewer=self.reviewer, at=utc_now()),
-                   f"note on {key}")
-        return True
+    def decide_answer(self, question_id: str, value: str) -> bool:
+        """Answer a further question about the selected claim (or its current item)."""
+        return self._make(lambda: self.model.answer_change(question_id, value))
+
+    def set_note(self, key: EvidenceKey | str, note: str) -> bool:
+        """Give the decision about item ``key`` (or claim ``key``) another note; False
+        when there is no decision to note on."""
+        change = self.model.note_change(key, note)
+        if change is not None:
+            self.undo_stack.push(_Put(self, change.key, change.old, change.new, change.text))
+        return change is not None
 
     def clear(self, which: Literal["evidence", "claim"]) -> bool:
         """Withdraw the current item's placement (or the claim's support) decision."""
-        state, item = self.state(), self.item()
-        if which == "evidence" and item is not None and item.decision is not None:
-            self._push(item.decision.key, item.decision, None, "clear placement")
-            return True
-        if which == "claim" and state is not None and state.support is not None:
-            self._push(state.id, state.support, None, "clear support")
-            return True
-        return False
+        change = self.model.clear_change(which)
+        if change is not None:
+            self.undo_stack.push(_Put(self, change.key, change.old, change.new, change.text))
+        return change is not None
 
-    def _push(self, key: EvidenceKey | str, old: Entry | None, new: Entry | None,
-              text: str) -> None:
-        self.undo_stack.push(_Put(self, key, old, new, text))
-
-    def _after_decision(self) -> None:
-        """Move to what needs deciding next: the claim's next open item, else (once the
-        claim is decided) the next undecided claim of the queue."""
-        state = self.state()
-        if state is None:
-            return
-        open_items = [i.index for i in state.required() if not i.decided]
-        if open_items:
-            self.current = open_items[0]
-        elif state.decided and state.in_queue and self.auto_advance:
-            following = self.review.next_in_queue(state.id, 1)
-            if following is not None and following != state.id:
-                self.session.select(following)
-        self.changed.emit()
-
-    def put(self, key: EvidenceKey | str, value: Entry | None) -> None:
-        """Set (or withdraw) one decision, history kept, and save at once; the claim it is
-        about is selected, so what changed is in view (undo, redo)."""
-        at = utc_now()
-        d = self.review.decisions
-        if isinstance(key, tuple):
-            assert value is None or isinstance(value, EvidenceDecision)
-            d.put_evidence(key, value, by=self.reviewer, at=at)
-            claim = key[0]
-        else:
-            assert value is None or isinstance(value, ClaimDecision)
-            d.put_claim(key, value, by=self.reviewer, at=at)
-            claim = key
-        if self.session.selected != claim and self.review.claim_state(claim) is not None:
-            self.session.select(claim)
-        if isinstance(key, tuple):
-            self.current = key[1]
-        self.save()
-        self.changed.emit()
+    def put(self, key: EvidenceKey | AnswerKey | str, value: Entry | None) -> None:
+        """Set (or withdraw) one decision and save at once (undo, redo)."""
+        with self.model.one_change():
+            self.model.apply(key, value)
+            self.save()
 
     # -- saving -------------------------------------------------------------------------
     def save(self) -> bool:
@@ -288,15 +270,39 @@ class ReviewController(QObject):
         if self.store is None:
             return False
         if self.problem is not None and self.problem.kind in ("unreadable", "conflict"):
-            self.changed.emit()
+            self.model.notify()
             return False  # never written over until the person chooses how
         return self._write(lambda store: store.save(self.review.decisions))
 
     def save_as(self, path: Path) -> bool:
-        """Write the decisions to ``path`` and keep saving there."""
+        """Write the decisions to ``path`` and keep saving there (remembered for this
+        citations file)."""
         if self.store is None:
             return False
-        return self._write(lambda store: store.save_as(path, self.review.decisions))
+        ok = self._write(lambda store: store.save_as(path, self.review.decisions))
+        if ok and self.session.citations_path is not None:
+            self.remember(self.session.citations_path, path)
+        return ok
+
+    def open_review(self, path: Path) -> bool:
+        """Read the decisions from the review file ``path`` (one saved elsewhere) and keep
+        saving there; remembered for this citations file. False, and said why, when it
+        cannot be read (the decisions in the window are kept)."""
+        if self.session.citations_path is None or self.session.citations is None:
+            return False
+        store = ReviewStore(path, "chosen")
+        try:
+            decisions = store.load()
+        except SidecarError as exc:
+            self.message.emit(f"{exc} — the review in this window is kept.")
+            return False
+        self.store, self.problem = store, None
+        self.undo_stack.clear()
+        decisions.citations = decisions.citations or self.session.citations_path.name
+        self.review.decisions = decisions
+        self.remember(self.session.citations_path, path)
+        self.model.notify()
+        return True
 
     def overwrite(self) -> bool:
         """Write the decisions over whatever is on disk now (the person chose to)."""
@@ -320,7 +326,7 @@ class ReviewController(QObject):
             self.problem = Problem("unreadable", f"{exc} — cannot merge with it; save the "
                                                  "decisions elsewhere.")
             ok = False
-        self.changed.emit()
+        self.model.notify()
         return ok
 
     def _write(self, how: Callable[[ReviewStore], None]) -> bool:
@@ -337,8 +343,8 @@ class ReviewController(QObject):
                                                  "here; try again or save them elsewhere.")
         else:
             self.problem = None
-            self.changed.emit()
+            self.model.notify()
             return True
         log.info("review not saved: %s", self.problem.text)
-        self.changed.emit()
+        self.model.notify()
         return False

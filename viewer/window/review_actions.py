@@ -18,15 +18,13 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from ..state.presentation import PLACEMENT_COMMANDS, SUPPORT_COMMANDS
-from ..state.review import PLACEMENTS, SUPPORTS, Placement, Support
+from ..state.questions import PLACEMENT, SUPPORT, questions
+from ..state.review import Placement, Support
 from .actions import Slot, command
 
-# The key of each decision (the words of its command are presentation's).
-PLACEMENT_KEYS: dict[Placement, str] = {
-    "confirmed": "C", "wrong_place": "W", "relocated": "R", "absent": "A"}
-SUPPORT_KEYS: dict[Support, str] = {
-    "supported": "S", "partly": "P", "not_supported": "X", "uncitable": "U"}
+# The key of each decision: the questions' own (:mod:`viewer.state.questions`).
+PLACEMENT_KEYS: dict[Placement, str] = dict(PLACEMENT.keys)  # type: ignore[arg-type]
+SUPPORT_KEYS: dict[Support, str] = dict(SUPPORT.keys)  # type: ignore[arg-type]
 # Copies of a quote that can be chosen with one key.
 MAX_COPY_KEYS = 9
 
@@ -43,11 +41,13 @@ class ReviewSlots:
     cancel: Slot
     pick: Callable[[int], object]
     support: Callable[[Support], object]
+    answer: Callable[[tuple[str, str]], object]  # (question id, value): further questions
     note: Callable[[str], object]
     clear: Callable[[str], object]
     everything: Callable[[bool], object]
     search: Slot
     save_as: Slot
+    open_review: Slot
     retry: Slot
     merge: Slot
     overwrite: Slot
@@ -65,20 +65,24 @@ class ReviewActions(QObject):
         self.prev = a("Pre&vious to Decide", lambda: slots.step_queue(-1), "Shift+N")
         self.next_item = a("Next &Evidence Item", lambda: slots.step_item(1), "I")
         self.prev_item = a("Previous Evidence &Item", lambda: slots.step_item(-1), "Shift+I")
-        self.placements: dict[Placement, QAction] = {}
-        for p in PLACEMENTS:
-            key, (text, label) = PLACEMENT_KEYS[p], PLACEMENT_COMMANDS[p]
-            slot = slots.relocate if p == "relocated" else (lambda p=p: slots.placement(p))
-            self.placements[p] = a(text, slot, key, checkable=True, label=f"{label} ({key})")
+        # One checkable command per answer of each question, its key the question's.
+        self.answers: dict[str, dict[str, QAction]] = {}
+        for q in questions():
+            self.answers[q.id] = {}
+            for v in q.values:
+                key, (text, label) = q.keys[v], q.commands[v]
+                slot: Slot = slots.relocate if (q.id, v) == ("placement", "relocated") \
+                    else (lambda v=v: slots.placement(v)) if q is PLACEMENT \
+                    else (lambda v=v: slots.support(v)) if q is SUPPORT \
+                    else (lambda q=q, v=v: slots.answer((q.id, v)))
+                self.answers[q.id][v] = a(text, slot, key, checkable=True,
+                                          label=f"{label} ({key})")
+        self.placements = self.answers[PLACEMENT.id]
+        self.supports = self.answers[SUPPORT.id]
         self.accept = a("Record &Selected Words", slots.accept, "Return", "Enter")
         self.cancel = a("Cancel Relocation", slots.cancel, "Escape")
         self.copies = [a(f"Choose Copy {n}", lambda n=n: slots.pick(n), str(n))
                        for n in range(1, MAX_COPY_KEYS + 1)]
-        self.supports: dict[Support, QAction] = {}
-        for s in SUPPORTS:
-            key, (text, label) = SUPPORT_KEYS[s], SUPPORT_COMMANDS[s]
-            self.supports[s] = a(text, lambda s=s: slots.support(s), key, checkable=True,
-                                 label=f"{label} ({key})")
         self.evidence_note = a("Note on Evidence Item…", lambda: slots.note("evidence"), "E")
         self.claim_note = a("Note on Claim…", lambda: slots.note("claim"), "Shift+E")
         self.clear_placement = a("Withdraw Placement Decision",
@@ -96,6 +100,8 @@ class ReviewActions(QObject):
         self.search = a("Search Claims", slots.search, "/")
         # The panel's problem bar offers these as buttons under their short names.
         self.save_as = a("Save Review &As…", slots.save_as, "Ctrl+Shift+S", label="Save As…")
+        self.open_review = a("&Open Review…", slots.open_review,
+                             tip="Read the decisions from a review file saved elsewhere")
         self.retry = a("Try Again", slots.retry)
         self.merge = a("&Merge with File on Disk", slots.merge, label="Merge")
         self.overwrite = a("&Overwrite File on Disk", slots.overwrite, label="Overwrite")
@@ -114,16 +120,18 @@ class ReviewActions(QObject):
         parent.addAction(action)
         return action
 
-    def build_menu(self, window: QMainWindow) -> QMenu:
-        """Add the Review menu, before Help."""
+    def build_menu(self, window: QMainWindow, *, before: QMenu) -> QMenu:
+        """Add the Review menu, before the menu ``before`` (Help)."""
         menu = QMenu("&Review", window)
         groups = [[self.next, self.prev, self.next_item, self.prev_item],
                   list(self.placements.values()), [self.accept, self.cancel],
-                  list(self.supports.values()),
+                  *(list(answers.values()) for qid, answers in self.answers.items()
+                    if qid != PLACEMENT.id),
                   [self.evidence_note, self.claim_note, self.clear_placement,
                    self.clear_support],
                   [self.undo, self.redo], [self.everything, self.search],
-                  [self.save_as, self.merge, self.overwrite, self.reviewer]]
+                  [self.open_review, self.save_as, self.merge, self.overwrite,
+                   self.reviewer]]
         for i, group in enumerate(groups):
             if i:
                 menu.addSeparator()
@@ -131,9 +139,6 @@ class ReviewActions(QObject):
             if group is groups[1]:
                 copies = menu.addMenu("Choose Cop&y")
                 copies.addActions(self.copies)
-        bar = window.menuBar()
-        help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"),
-                         None)
-        bar.insertMenu(help_menu, menu) if help_menu is not None else bar.addMenu(menu)
+        window.menuBar().insertMenu(before.menuAction(), menu)
         return menu
 

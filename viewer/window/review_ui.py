@@ -10,18 +10,25 @@ one), the review's marks over it, the panel's words, the claims' tags and the fi
 from __future__ import annotations
 
 import logging
+import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from matcher.vocabulary import Rect
+from matcher.vocabulary import EvidenceStatus, Rect
 
 from ..state import claim_filter
-from ..state.presentation import TAG_WORDS
+from ..state.links import Link
+from ..state.outcome import ItemRecord
+from ..state.presentation import TAG_WORDS, support_word
+from ..state.questions import extra as extra_questions
+from ..state.questions import questions
 from ..state.review import Placement, Support, copies
+from ..state.review_store import folder_writable, review_folder
 from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
 from ..widgets.review_panel import PanelActions, ReviewPanel
@@ -33,6 +40,11 @@ if TYPE_CHECKING:
     from .shell import MainWindow
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
+# A decision key pressed again this soon after the queue moved on is the same press
+# repeated (a double tap, key repeat), not a decision about the claim now shown.
+REPEAT_GUARD_S = 0.3
 
 
 class ReviewUi(QObject):
@@ -41,26 +53,38 @@ class ReviewUi(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.controller = ReviewController(window.session, window.prefs.reviewer(), self)
+        prefs = window.prefs
+        self.controller = ReviewController(window.session, prefs.reviewer(), self,
+                                           chosen=prefs.review_for,
+                                           remember=prefs.set_review_for)
         self.relocation = Relocation(self.controller, window.selecting, self)
+        one, once = self._one_change, self._not_repeated
+        self._last_decision: tuple[object, float] = ((), -math.inf)
         self.actions = ReviewActions(window, ReviewSlots(
-            step_queue=self.step_queue, step_item=self.step_item, placement=self.decide,
-            relocate=self.relocate, accept=self.relocation.accept, cancel=self.cancel,
-            pick=self.controller.pick_copy, support=self.support, note=self.edit_note,
-            clear=self.clear, everything=self.set_everything, search=self.focus_search,
-            save_as=self.save_as_dialog, retry=self.controller.save,
-            merge=self.controller.merge, overwrite=self.controller.overwrite,
-            reviewer=self.reviewer_dialog), self.controller.undo_stack)
-        self.menu = self.actions.build_menu(window)
+            step_queue=one(self.step_queue), step_item=one(self.step_item),
+            placement=one(once("placement", self.decide)), relocate=one(self.relocate),
+            accept=one(self.relocation.accept), cancel=one(self.cancel),
+            pick=one(once("pick", self.controller.pick_copy)),
+            support=one(once("support", self.support)),
+            answer=one(once("answer", lambda qv: self.controller.decide_answer(*qv))),
+            note=self.edit_note, clear=one(self.clear), everything=one(self.set_everything),
+            search=self.focus_search, save_as=self.save_as_dialog,
+            open_review=self.open_review_dialog,
+            retry=one(self.controller.save), merge=one(self.controller.merge),
+            overwrite=one(self.controller.overwrite), reviewer=self.reviewer_dialog),
+            self.controller.undo_stack)
+        self.menu = self.actions.build_menu(window, before=window.menus.help)
         a = self.actions
         self.panel = ReviewPanel(PanelActions(
-            list(a.placements.values()), list(a.supports.values()), a.everything,
+            [(q.title, list(a.answers[q.id].values())) for q in questions()], a.everything,
             [a.retry, a.save_as, a.merge, a.overwrite]))
         self.filter_bar = ClaimFilterBar()
         self._place()
         window.claims.delegate.tags = self._tags
+        # Every change the review shows comes through the controller's one signal, told
+        # once per command (a test counts the refreshes per key press).
         self.controller.changed.connect(self.refresh)
-        self.relocation.changed.connect(self.refresh)
+        self.relocation.changed.connect(self.controller.notify)
         self.relocation.message.connect(lambda text: window.statusBar().showMessage(text, 8000))
         self.controller.message.connect(lambda text: window.statusBar().showMessage(text, 0))
         self.panel.note_edited.connect(self._note_edited)
@@ -69,6 +93,8 @@ class ReviewUi(QObject):
         self.filter_bar.done_editing.connect(lambda: window.view.setFocus())
         window.claims.model_.modelReset.connect(self.apply_filter)
         window.detail.link.connect(self._followed)
+        window.detail.chosen = self._chosen_copy
+        self.controller.changed.connect(self._refresh_copies)  # the copy chosen shows
         window.installEventFilter(self)
         self.refresh()
 
@@ -91,6 +117,31 @@ class ReviewUi(QObject):
         elif parent is not None and parent.layout() is not None:
             parent.layout().addWidget(holder)
 
+    def _one_change(self, slot: Callable[P, object]) -> Callable[P, None]:
+        """``slot`` run as one change: the review refreshes once, when it is done."""
+        def run(*args: P.args, **kwargs: P.kwargs) -> None:
+            with self.controller.one_change():
+                slot(*args, **kwargs)
+        return run
+
+    def _not_repeated(self, name: str, slot: Callable[[T], object]) -> Callable[[T], None]:
+        """``slot``, except when the same decision key comes again within
+        :data:`REPEAT_GUARD_S` and the queue moved on between the two: a key pressed
+        twice decides the claim it was meant for, never also the next one."""
+        def run(value: T) -> None:
+            c, key, now = self.controller.model, (name, value), self.controller.model.clock()
+            last, at = self._last_decision
+            # The same key again, soon, and the queue moved on in between.
+            repeated = key == last and now - at < REPEAT_GUARD_S and c.advanced_at >= at
+            self._last_decision = (key, now)
+            if repeated:
+                self.window.statusBar().showMessage(
+                    "Moved on to the next claim: that key was pressed twice at once; press "
+                    "it again to decide this claim.", 5000)
+                return
+            slot(value)
+        return run
+
     # -- showing ------------------------------------------------------------------------
     def highlights(self, claim_id: str | None, doc_id: str | None) -> dict[int, list[Rect]]:
         """A claim's evidence rectangles on one document, decisions applied."""
@@ -98,6 +149,15 @@ class ReviewUi(QObject):
 
     def focus(self, claim_id: str | None, doc_id: str | None) -> tuple[int, list[Rect]] | None:
         return self.controller.focus(claim_id, doc_id)
+
+    def records(self, claim_id: str | None) -> list[ItemRecord]:
+        """A claim's items as every view draws them."""
+        return self.controller.review.records(claim_id)
+
+    def marks(self, doc_id: str | None, claim_id: str | None = None
+              ) -> dict[int, EvidenceStatus]:
+        """The pages of a document the thumbnails mark, decisions applied."""
+        return self.controller.review.marks(doc_id, claim_id)
 
     def refresh(self) -> None:
         """Show the review as it is now: panel, page, claims list, commands."""
@@ -130,6 +190,15 @@ class ReviewUi(QObject):
         for s, action in a.supports.items():
             action.setEnabled(active)
             action.setChecked(s == support)
+        state = c.state()
+        for q in extra_questions():  # the further questions, per claim or per item
+            index = None if q.scope == "claim" else (item.index if item is not None else None)
+            said = state.answer(q.id, index) if state is not None else None
+            value = said.answer.value if said is not None and said.decided \
+                and said.answer is not None else None
+            for v, action in a.answers[q.id].items():
+                action.setEnabled(active and (q.scope == "claim" or has_item))
+                action.setChecked(v == value)
         n = len(copies(item.outcome)) if item is not None and item.outcome is not None else 0
         for k, action in enumerate(a.copies, start=1):
             action.setEnabled(has_item and k <= n)
@@ -140,9 +209,13 @@ class ReviewUi(QObject):
         a.merge.setVisible(kind == "conflict")
         a.overwrite.setVisible(kind == "conflict")
         a.save_as.setEnabled(c.store is not None)
-        for action in (a.next, a.prev, a.next_item, a.prev_item, a.evidence_note,
-                       a.claim_note, a.clear_placement, a.clear_support):
+        a.open_review.setEnabled(c.store is not None)
+        for action in (a.next, a.prev, a.next_item, a.prev_item, a.clear_placement,
+                       a.clear_support):
             action.setEnabled(active)
+        # A note's key always reaches its field, which says what must come first.
+        for action in (a.evidence_note, a.claim_note):
+            action.setEnabled(c.session.citations is not None)
 
     def _tags(self, claim_id: str) -> list[str]:
         state = self.controller.review.claim_state(claim_id)
@@ -151,7 +224,11 @@ class ReviewUi(QObject):
         said = {"flag": bool(state.claim.flag),
                 "stale": state.support_stale or any(i.stale for i in state.items),
                 "decided": state.decided}
-        return [TAG_WORDS[k] for k, shown in said.items() if shown]
+        tags = [TAG_WORDS[k] for k, shown in said.items() if shown]
+        if state.decided and state.support is not None:
+            # Which decision: a supported claim and a not-supported one never look alike.
+            tags[-1] = f"{TAG_WORDS['decided']}: {support_word(state.support.support)}"
+        return tags
 
     def apply_filter(self) -> None:
         s, bar = self.window.session, self.filter_bar
@@ -174,21 +251,37 @@ class ReviewUi(QObject):
         state = self.controller.state()
         if state is not None and state.items:
             self.controller.current = (self.controller.current + delta) % len(state.items)
-            self.refresh()
-            self.window.reader.navigator.follow(f"show:{self.controller.current}")
+            self.controller.notify()
+            self.window.reader.navigator.follow(Link("show", self.controller.current))
 
-    def _followed(self, link: str) -> None:
-        """A link of the detail pane to one evidence item (``show:I``, ``copy:I:K``,
-        ``page:I:N``) makes that item the one decided: the keys act on what is shown."""
-        kind, _, rest = link.partition(":")
-        index = rest.partition(":")[0]
+    def _refresh_copies(self) -> None:
+        """The detail pane again when the claim shown has copies to choose from."""
         state = self.controller.state()
-        if kind in ("show", "copy", "page") and index.isdigit() and state is not None \
-                and int(index) < len(state.items) and int(index) != self.controller.current:
+        if state is not None and any(i.outcome is not None and i.outcome.alternatives
+                                     for i in state.items):
+            self.window.detail.refresh()
+
+    def _chosen_copy(self, claim_id: str, index: int) -> int | None:
+        """The number (reading order) of the copy the item's decision confirmed."""
+        state = self.controller.review.claim_state(claim_id)
+        item = state.items[index] if state is not None and index < len(state.items) else None
+        if item is None or item.outcome is None or item.decision is None or item.stale:
+            return None
+        found = copies(item.outcome)
+        return next((n for n, c in enumerate(found, start=1)
+                     if item.decision.placement == "confirmed"
+                     and c.rects == item.decision.rects), None)
+
+    def _followed(self, link: Link) -> None:
+        """A link of the detail pane to one evidence item (its placement, a copy, another
+        page) makes that item the one decided: the keys act on what is shown."""
+        state = self.controller.state()
+        if link.kind != "tip" and state is not None and 0 <= link.item < len(state.items) \
+                and link.item != self.controller.current:
             if self.relocation.active:
                 self.relocation.stop()
-            self.controller.current = int(index)
-            self.refresh()
+            self.controller.current = link.item
+            self.controller.notify()
 
     def decide(self, placement: Placement) -> None:
         self.relocation.stop()
@@ -210,22 +303,24 @@ class ReviewUi(QObject):
         self.controller.clear("claim" if which == "claim" else "evidence")
 
     def edit_note(self, which: str) -> None:
+        # The field takes the focus either way: without a decision to note on it says
+        # so, and what is typed goes nowhere (never to the review's keys).
         edit = self.panel.claim_note if which == "claim" else self.panel.evidence_note
-        if edit.isEnabled():
-            edit.setFocus()
-            edit.selectAll()
-        else:
-            self.window.statusBar().showMessage("Decide first; the note goes with the "
-                                                "decision.", 5000)
+        edit.setFocus()
+        edit.selectAll()
+        if edit.waiting:
+            self.window.statusBar().showMessage(edit.waiting, 5000)
 
-    def _note_edited(self, which: str, note: str) -> None:
-        kind: Literal["evidence", "claim"] = "claim" if which == "claim" else "evidence"
-        self.controller.set_note(kind, note)
+    def _note_edited(self, which: str, subject: object, note: str) -> None:
+        if which == "claim" and isinstance(subject, str):
+            self.controller.set_note(subject, note)
+        elif isinstance(subject, tuple) and len(subject) == 2:
+            self.controller.set_note((str(subject[0]), int(subject[1])), note)
 
     def set_everything(self, on: bool) -> None:
         self.controller.review.everything = on
         self.controller.current = 0
-        self.refresh()
+        self.controller.notify()
 
     def focus_search(self) -> None:
         self.filter_bar.search.setFocus()
@@ -236,11 +331,35 @@ class ReviewUi(QObject):
             return
         from PySide6.QtWidgets import QFileDialog  # dialogs: made on first use
 
-        suggested = str(self.controller.store.path)
-        chosen, _ = QFileDialog.getSaveFileName(self.window, "Save review as", suggested,
-                                                "Review (*.review.json);;JSON (*.json)")
+        chosen, _ = QFileDialog.getSaveFileName(
+            self.window, "Save review as", str(self.save_as_suggestion()),
+            "Review (*.review.json);;JSON (*.json)")
         if chosen:
             self.controller.save_as(Path(chosen))
+
+    def save_as_suggestion(self) -> Path:
+        """Where Save As proposes: the review file's place when that folder can be
+        written, else the data folder (never the folder that just refused it)."""
+        store = self.controller.store
+        assert store is not None
+        if folder_writable(store.path.parent) and not (
+                self.controller.problem is not None
+                and self.controller.problem.kind == "unwritable"):
+            return store.path
+        return review_folder() / store.path.name
+
+    def open_review_dialog(self) -> None:
+        """Review ▸ Open Review…: read the decisions from a review file saved elsewhere."""
+        if not self.window.interactive or self.window.session.citations_path is None:
+            return
+        from PySide6.QtWidgets import QFileDialog  # dialogs: made on first use
+
+        store = self.controller.store
+        chosen, _ = QFileDialog.getOpenFileName(
+            self.window, "Open review", str(store.path.parent if store else ""),
+            "Review (*.review.json);;JSON (*.json)")
+        if chosen:
+            self.controller.open_review(Path(chosen))
 
     def reviewer_dialog(self) -> None:
         if not self.window.interactive:

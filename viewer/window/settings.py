@@ -129,6 +129,15 @@ class Preferences:
     def set_reviewer(self, name: str) -> None:
         self.qsettings.setValue("review/reviewer", name.strip())
 
+    def review_for(self, citations: Path) -> Path | None:
+        """The review file the person chose for ``citations`` (Open Review…, Save As…),
+        if any: used instead of the one beside it."""
+        value = self.qsettings.value(f"reviews/{file_key(citations)}", "")
+        return Path(str(value)) if value else None
+
+    def set_review_for(self, citations: Path, review: Path) -> None:
+        self.qsettings.setValue(f"reviews/{file_key(citations)}", str(review))
+
     def sync(self) -> None:
         self.qsettings.sync()
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QMainWindow,
     QProgressBar,
     QPushButton,
@@ -135,7 +136,7 @@ class MainWindow(QMainWindow):
         self.importer = ImportCommand(self)
         self.commands = WindowActions(self, Slots(
             open=self.open_dialog, open_demo=lambda: self.open_path(demo_path()),
-            locate=c.locate_document, recheck=c.recheck, quit=self.close,
+            locate=c.locate_document, recheck=c.recheck, quit=quit_all,
             zoom_in=v.zoom_in, zoom_out=v.zoom_out, actual_size=lambda: v.set_zoom(1.0),
             fit_width=lambda: self._set_mode(ZoomMode.FIT_WIDTH),
             fit_page=lambda: self._set_mode(ZoomMode.FIT_PAGE),
@@ -145,7 +146,8 @@ class MainWindow(QMainWindow):
             previous_flagged=lambda: self.step_claim(-1, flagged=True),
             shortcuts=lambda: show_shortcuts(self), about=lambda: show_about(self),
             export=self.exporter.start, import_answer=self.importer.start))
-        self.recent_menu = self.commands.build_menus(self)
+        self.menus = self.commands.build_menus(self)
+        self.recent_menu = self.menus.recent
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         bar = self.commands.build_toolbar(self)
         self.toolbar, self.zoom_label = bar.bar, bar.zoom_label
@@ -440,3 +442,9 @@ def dropped_path(event: QDragEnterEvent | QDropEvent) -> Path | None:
             if path.suffix.lower() in (*CITATION_SUFFIXES, ".pdf"):
                 return path
     return None
+
+
+def quit_all() -> None:
+    """Quit citeview (Ctrl+Q): every window is asked to close, as by its close button (a
+    window with unsaved decisions asks first and may keep the application running)."""
+    QApplication.closeAllWindows()
