@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -122,6 +123,39 @@ def test_an_input_is_never_overwritten(demo: Path, tmp_path: Path) -> None:
     assert pdf.read_bytes() == original and json.loads(demo.read_text())["claims"]
     same = citeview(demo, "--html", tmp_path / "x.html", "--csv", tmp_path / "x.html")
     assert same.returncode == 2 and "two outputs" in same.stderr
+
+
+def test_a_device_fifo_or_link_to_one_is_refused_and_left_as_it_is(
+        demo: Path, tmp_path: Path) -> None:
+    null = os.stat("/dev/null")
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.html"
+    link.symlink_to("/dev/null")
+    for option, out, said in (("--csv", Path("/dev/null"), "is a character device"),
+                              ("--annotations", fifo, "is a FIFO (named pipe)"),
+                              ("--html", link, "is a link to /dev/null")):
+        done = citeview(demo, option, out)
+        assert done.returncode == 2 and f"{out}: " in done.stderr and said in done.stderr
+        assert "Traceback" not in done.stderr and done.stdout == ""
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == \
+        (null.st_ino, null.st_rdev)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and os.readlink(link) == "/dev/null"
+
+
+def test_a_link_to_a_file_is_written_through_keeping_its_mode(demo: Path,
+                                                             tmp_path: Path) -> None:
+    real = tmp_path / "shared" / "table.csv"
+    real.parent.mkdir()
+    real.write_text("old")
+    real.chmod(0o640)
+    link = tmp_path / "table.csv"
+    link.symlink_to(real)
+    done = citeview(demo, "--csv", link)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and real.read_text(encoding="utf-8-sig").startswith("claim_id")
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
 
 
 def test_usage_mistakes_exit_2(demo: Path, tmp_path: Path) -> None:

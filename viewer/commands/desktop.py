@@ -34,11 +34,12 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+
+from matcher.files import WriteError, write_bytes_atomically
 
 DESKTOP_ID = "citeview.desktop"
 MIME_TYPE = "application/x-citeview-citations"
@@ -242,19 +243,12 @@ def has_entries(text: str) -> bool:
 
 # -- writing ---------------------------------------------------------------------------
 def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all: temporary file, fsync, rename."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write ``path`` whole or not at all, by citeview's one writer (a link is written
+    through; a new file is readable by every user, as a menu entry must be)."""
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+        write_bytes_atomically(path, data, new_mode=0o644)
+    except WriteError as exc:
+        raise DesktopError(str(exc)) from None
 
 
 def _make_dirs(folder: Path, created: list[Path]) -> None:
