@@ -233,3 +233,44 @@ def test_a_killed_export_leaves_no_half_file(tmp_path: Path) -> None:
         else:
             seen.add("none")
     assert seen <= {"whole", "none"}  # both are fine; half a file never is
+
+
+def test_one_output_that_cannot_be_written_stops_them_all(demo: Path, tmp_path: Path
+                                                          ) -> None:
+    """Checked before any work: a read-only file, a folder that does not exist, a FIFO —
+    the others are not written either, and stdout (the list of files written) is empty."""
+    kept = tmp_path / "kept.html"
+    kept.write_text("the report from before")
+    kept.chmod(0o444)
+    fifo = tmp_path / "pipe.jsonld"
+    os.mkfifo(fifo)
+    for bad, said in ((kept, "is read-only"), (tmp_path / "no" / "r.jsonld",
+                                              "a folder on the path does not exist"),
+                      (fifo, "is a FIFO")):
+        option = "--html" if bad.suffix == ".html" else "--annotations"
+        csv_out, pdf_out = tmp_path / "r.csv", tmp_path / "copy.pdf"
+        done = citeview(demo, "--csv", csv_out, "--pdf", pdf_out, option, bad)
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert f"{bad}: " in done.stderr and said in done.stderr
+        assert "nothing was written" in done.stderr and "Traceback" not in done.stderr
+        assert not csv_out.exists() and not pdf_out.exists()
+    assert kept.read_text() == "the report from before"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_a_disk_that_fills_up_mid_export_leaves_every_output_as_it_was(
+        demo: Path, tmp_path: Path) -> None:
+    """Past the checks, the HTML report fills a small disk: the CSV table, already whole
+    in its temporary file on another disk, is not put in place either."""
+    from tests.viewer.fsutil import full_disk
+
+    csv_out = tmp_path / "r.csv"
+    csv_out.write_text("old table")
+    with full_disk(tmp_path / "small", size_kb=64) as small:
+        html = small / "r.html"  # the demo's report with its pictures is ~300 KB
+        done = citeview(demo, "--csv", csv_out, "--html", html)
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert "the disk is full" in done.stderr and "nothing was written" in done.stderr
+        assert not html.exists() and os.listdir(small) == []
+    assert csv_out.read_text() == "old table"
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 
 from .items import ClaimReview, Item, ReviewedReport
 from .wording import differences_line
+from .writing import utf8
 
 COLUMNS = ("claim_id", "claim_text", "evidence_index", "document", "page", "status", "score",
            "quote", "found_text", "differences", "placement", "support", "note", "reviewer",
@@ -48,7 +49,7 @@ def csv_table(review: ReviewedReport, *, found: Mapping[str, str]) -> bytes:
             writer.writerow([safe_cell(v) for v in _uncited_row(claim)])
         for item in claim.items:
             writer.writerow([safe_cell(v) for v in _row(claim, item, found)])
-    return buffer.getvalue().encode("utf-8-sig")
+    return utf8(buffer.getvalue(), encoding="utf-8-sig")
 
 
 def _support(claim: ClaimReview) -> tuple[str, str]:

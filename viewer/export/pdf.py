@@ -15,19 +15,20 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from matcher.document import open_pdf
+from matcher.files import StagedWrites, WriteError
 
 from .annotate import Placed, annotate
-from .writing import produce_atomically
+from .writing import OutputError, produce_atomically
 
 PDF_SUFFIX = ".pdf"
 
 
 def write_annotated(source: Path, placed: Iterable[Placed], out: Path, *,
-                    password: str | None = None) -> int:
+                    password: str | None = None, batch: StagedWrites | None = None) -> int:
     """Write ``source`` with an annotation per item of ``placed`` to ``out`` (never
     ``source`` itself: the caller refuses that); returns how many were added.
     DocumentError when the source cannot be opened, OutputError when ``out`` cannot be
-    written."""
+    written. With ``batch``, the copy is staged there (in place when the batch is)."""
     items = list(placed)
     count = 0
 
@@ -49,7 +50,13 @@ def write_annotated(source: Path, placed: Iterable[Placed], out: Path, *,
         finally:
             whole.close()
 
-    produce_atomically(out, produce)
+    if batch is None:
+        produce_atomically(out, produce)
+    else:
+        try:
+            batch.produce(out, produce)
+        except WriteError as exc:
+            raise OutputError(str(exc)) from None
     return count
 
 

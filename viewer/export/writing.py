@@ -12,6 +12,7 @@ citations file, the review, a PDF — is refused before anything is written.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
@@ -88,3 +89,20 @@ def check_writable(path: Path) -> None:
 
 
 sync_folder = files.sync_folder
+
+# A character UTF-8 cannot hold: a lone surrogate, from a JSON "\\ud800" escape in a note
+# or a reviewer's name, or from a file name that is not UTF-8.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def utf8(text: str, *, encoding: str = "utf-8") -> bytes:
+    """``text`` encoded whatever it holds: a lone surrogate becomes U+FFFD (the
+    replacement character), so a strange note never stops an export.
+
+    >>> utf8("note \\ud800 end") == "note \\ufffd end".encode()
+    True
+    """
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        return _LONE_SURROGATE.sub("\ufffd", text).encode(encoding)
