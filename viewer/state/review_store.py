@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -32,10 +34,12 @@ from matcher.files import (
     InputFileError,
     WriteError,
     os_error_reason,
+    output_target,
     read_bounded,
     sync_folder,
     write_bytes_atomically,
 )
+from matcher.locks import LOCK_TIMEOUT_S, LockTimeout, held
 
 from .files import demo_path
 from .review import Decisions
@@ -197,34 +201,68 @@ class ReviewStore:
 
     def save(self, decisions: Decisions) -> None:
         """Write the decisions atomically; ConflictError if another program changed the
-        file since, SaveError if it cannot be written."""
-        if self.changed_on_disk():
-            raise ConflictError(self.path)
-        self.overwrite(decisions)
+        file since, SaveError if it cannot be written. The check and the write hold the
+        file's lock, so no other citeview writes between them."""
+        self._make_folder()
+        with self._locked():
+            if self.changed_on_disk():
+                raise ConflictError(self.path)
+            self._write(decisions)
 
     def overwrite(self, decisions: Decisions) -> None:
         """Write the decisions atomically whatever is on disk now."""
-        data = dumps(decisions)
-        if self.where == "data":  # citeview's own folder may not exist yet
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise SaveError(self.path, write_reason(exc)) from None
-        write_atomic(self.path, data)
-        self._seen = signature(self.path, data)
+        self._make_folder()
+        with self._locked():
+            self._write(decisions)
 
     def save_as(self, path: Path, decisions: Decisions) -> None:
         """Write the decisions to ``path`` and keep saving there from now on."""
         data = dumps(decisions)
-        write_atomic(path, data)
+        with _lock_of(path):
+            write_atomic(path, data)
         self.path, self.where = path, "chosen"
         self._seen = signature(path, data)
 
     def merge(self, decisions: Decisions, *, by: str, at: str) -> Decisions:
         """Merge the decisions with the file as it is on disk now and save the result;
         SidecarError if that file cannot be read, SaveError if the result cannot be
-        written. Returns the merged decisions."""
-        theirs = ReviewStore(self.path).load() if os.path.lexists(self.path) else Decisions()
-        merged = merge(decisions, theirs, by=by, at=at)
-        self.overwrite(merged)
+        written. Returns the merged decisions. Reading, merging and writing hold the
+        file's lock, so a decision another citeview saved meanwhile is never lost."""
+        self._make_folder()
+        with self._locked():
+            theirs = (ReviewStore(self.path).load() if os.path.lexists(self.path)
+                      else Decisions())
+            merged = merge(decisions, theirs, by=by, at=at)
+            self._write(merged)
         return merged
+
+    def _write(self, decisions: Decisions) -> None:
+        data = dumps(decisions)
+        write_atomic(self.path, data)
+        self._seen = signature(self.path, data)
+
+    def _make_folder(self) -> None:
+        if self.where == "data":  # citeview's own folder may not exist yet
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SaveError(self.path, write_reason(exc)) from None
+
+    def _locked(self) -> AbstractContextManager[bool]:
+        return _lock_of(self.path)
+
+
+@contextmanager
+def _lock_of(path: Path) -> Iterator[bool]:
+    """The advisory lock of the sidecar ``path`` (of the file a link leads to, so two
+    links to one file share it); SaveError when another writer holds it too long."""
+    try:
+        target = output_target(path)
+    except WriteError:
+        target = path  # the write says what is wrong with it
+    try:
+        with held(target, timeout=LOCK_TIMEOUT_S) as locked:
+            yield locked
+    except LockTimeout as exc:
+        raise SaveError(path, f"another program is saving it and has not finished after "
+                              f"{exc.waited:g} s; try again", kind="locked") from None
