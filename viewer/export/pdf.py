@@ -10,6 +10,7 @@ with only unused objects dropped (``garbage=1``: nothing merged or rewritten).
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -65,7 +66,7 @@ def copy_names(out: Path, documents: Mapping[str, Path]) -> dict[str, Path]:
     when ``out`` is a folder, its file name inside it); with several, ``out`` is a
     folder and each copy takes its document's file name there (prefixed by the document
     id when two documents share a name)."""
-    if len(documents) == 1 and not out.is_dir():
+    if len(documents) == 1 and not os.path.isdir(out):  # False for a name too long too
         [doc_id] = documents
         return {doc_id: out}
     names = [p.name for p in documents.values()]

@@ -12,6 +12,7 @@ none of them.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import functools
 import importlib.metadata
@@ -29,6 +30,7 @@ from ..state.exports import ExportTargets
 from ..state.records import Citations
 from .annotate import Placed
 from .csv_table import csv_table
+from .geometry import on_page
 from .html_report import write_html_report
 from .items import ClaimReview, DocumentFacts, Item, ReviewedReport, read_review
 from .pagetext import Selection, select
@@ -103,6 +105,7 @@ def export(report: Mapping[str, Any], *, citations_path: Path, citations: Citati
     step = _Steps(progress, cancel)
     try:
         facts = [_facts(doc_id, path, docs) for doc_id, path in paths.items()]
+        review, off_page = _kept_on_their_pages(review, docs, review_path)
         needs_pages = any(p is not None for p in (targets.html, targets.csv,
                                                   targets.annotations))
         marked = [i for i in review.items() if i.marked and i.document in paths]
@@ -133,7 +136,8 @@ def export(report: Mapping[str, Any], *, citations_path: Path, citations: Citati
             written += _annotated_copies(review, docs, copies, step, batch)
     finally:
         docs.close()
-    problems = list(dict.fromkeys([*review.problems, *(f"document {f.id!r}: {f.problem}"
+    problems = list(dict.fromkeys([*review.problems, *off_page,
+                                   *(f"document {f.id!r}: {f.problem}"
                                                        for f in facts if f.problem)]))
     return Exported(tuple(written), tuple(problems))
 
@@ -180,6 +184,34 @@ def _selections(review: ReviewedReport, docs: _Documents, step: _Steps
         out[item.key] = select(source.page_words(number), item.rects,
                                tuple(doc[number].rotation_matrix))
     return out
+
+
+def _kept_on_their_pages(review: ReviewedReport, docs: _Documents, review_path: Path | None
+                         ) -> tuple[ReviewedReport, list[str]]:
+    """The review with each decision's rectangles cut to its page (those off the page
+    dropped, and named among the problems); the matcher's come from the page itself."""
+    problems: list[str] = []
+
+    def kept(item: Item) -> Item:
+        d = item.decision
+        if d is None or not d.rects or d.page is None or item.document not in docs.paths:
+            return item
+        got = docs.get(item.document or "")
+        if isinstance(got, DocumentError) or not 1 <= d.page <= got[1].page_count:
+            return item
+        box = got[1][d.page - 1].cropbox  # words space: unrotated, from the CropBox's corner
+        rects = on_page(d.rects, (0.0, 0.0, box.width, box.height))
+        if rects == d.rects:
+            return item
+        problems.append(f"{review_path or 'the review'}: claim {item.claim_id!r}, evidence "
+                        f"{item.evidence.index + 1}: the "
+                        f"review's rectangles {'reach beyond' if rects else 'lie off'} page "
+                        f"{d.page}; {'cut to the page' if rects else 'not drawn'}")
+        return dataclasses.replace(item, decision=dataclasses.replace(d, rects=rects))
+
+    claims = tuple(dataclasses.replace(c, items=tuple(kept(i) for i in c.items))
+                   for c in review.claims)
+    return dataclasses.replace(review, claims=claims), problems
 
 
 def _painter(docs: _Documents, step: _Steps
