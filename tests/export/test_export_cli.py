@@ -274,3 +274,17 @@ def test_a_disk_that_fills_up_mid_export_leaves_every_output_as_it_was(
         assert not html.exists() and os.listdir(small) == []
     assert csv_out.read_text() == "old table"
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
+
+
+def test_web_annotation_sources_are_relative_unless_absolute_is_asked(demo: Path,
+                                                                     tmp_path: Path) -> None:
+    out = tmp_path / "out" / "r.jsonld"
+    out.parent.mkdir()
+    for extra, expected in (((), "../case/policy.pdf"),
+                            (("--absolute-sources",), demo.with_name("policy.pdf").as_uri())):
+        done = citeview(demo, "--annotations", out, *extra)
+        assert done.returncode == 0, done.stderr
+        data = json.loads(out.read_text(encoding="utf-8"))
+        sources = {a["target"]["source"]["id"] if isinstance(a["target"], dict) else
+                   a["target"][0]["source"]["id"] for a in data["first"]["items"]}
+        assert sources == {expected}

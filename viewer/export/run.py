@@ -80,12 +80,14 @@ def export(report: Mapping[str, Any], *, citations_path: Path, citations: Citati
            targets: ExportTargets, review_path: Path | None = None,
            passwords: Mapping[str, str] | None = None, ocr: OcrWordSource | None = None,
            progress: ProgressCallback | None = None, cancel: CancelCallback | None = None,
-           now: dt.datetime | None = None) -> Exported:
+           now: dt.datetime | None = None, absolute_sources: bool = False) -> Exported:
     """Write the ``targets`` for ``report`` (a ``check --json`` document, with the
     review's decisions when there is one) of the file ``citations`` describes.
 
     OutputError before anything is written when an output is an input or cannot be
-    placed; Cancelled when ``cancel()`` turned true (nothing more is written).
+    placed; Cancelled when ``cancel()`` turned true (nothing is written). The Web
+    Annotations name each PDF relative to their own file, or (``absolute_sources``) by
+    its absolute path.
     """
     review = read_review(report, citations)
     paths = {d.id: d.path for d in citations.documents}
@@ -129,7 +131,9 @@ def export(report: Mapping[str, Any], *, citations_path: Path, citations: Citati
             if targets.annotations is not None:
                 collection = web_annotations(review, citations_path=citations_path,
                                              documents=facts, selections=selections,
-                                             generated=stamp, generator=_generator())
+                                             generated=stamp, generator=_generator(),
+                                             output=targets.annotations,
+                                             absolute=absolute_sources)
                 text = (json_text(collection) + "\n").encode("utf-8")
                 batch.write(targets.annotations, lambda fh: fh.write(text))
                 written.append(targets.annotations)
