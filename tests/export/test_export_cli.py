@@ -288,3 +288,55 @@ def test_web_annotation_sources_are_relative_unless_absolute_is_asked(demo: Path
         sources = {a["target"]["source"]["id"] if isinstance(a["target"], dict) else
                    a["target"][0]["source"]["id"] for a in data["first"]["items"]}
         assert sources == {expected}
+
+
+def hostile_pdf(path: Path, lines: list[str]) -> Path:
+    """A PDF with scripts everywhere a reader runs them: on opening (OpenAction and the
+    named scripts), on showing the page (its additional actions) and on a click (an
+    annotation's action)."""
+    write_pdf(path, [paragraph(lines)])
+    doc = pymupdf.open(path)
+    catalog, page = doc.pdf_catalog(), doc[0]
+    doc.xref_set_key(catalog, "OpenAction", "<</S/JavaScript/JS(app.alert\\(1\\))>>")
+    script = doc.get_new_xref()
+    doc.update_object(script, "<</S/JavaScript/JS(app.alert\\(2\\))>>")
+    names = doc.get_new_xref()
+    doc.update_object(names, f"<</Names[(boot) {script} 0 R]>>")
+    doc.xref_set_key(catalog, "Names", f"<</JavaScript {names} 0 R>>")
+    doc.xref_set_key(page.xref, "AA", "<</O<</S/JavaScript/JS(app.alert\\(3\\))>>>>")
+    note = page.add_text_annot((300, 300), "click me")
+    doc.xref_set_key(note.xref, "A", "<</S/Launch/F(/bin/sh)>>")
+    doc.save(path.with_suffix(".tmp.pdf"))
+    doc.close()
+    path.with_suffix(".tmp.pdf").replace(path)
+    return path
+
+
+def scripts_in(path: Path) -> list[str]:
+    """Every script or launch a reader would find in ``path``, by PyMuPDF and by poppler."""
+    found = []
+    with pymupdf.open(path) as doc:
+        for xref in range(1, doc.xref_length()):
+            text = doc.xref_object(xref, compressed=True)
+            if "/JS" in text and "/JS null" not in text or "/Launch" in text \
+                    or "/AA<<" in text or "/AA " in text and "/AA null" not in text:
+                found.append(text)
+    js = subprocess.run(["pdfinfo", "-js", str(path)], capture_output=True, text=True)
+    found += [ln for ln in js.stdout.splitlines() if "app.alert" in ln]
+    return found
+
+
+def test_the_annotated_copy_runs_none_of_the_originals_scripts(tmp_path: Path) -> None:
+    lines = [f"Clause {i}: the insurer pays the reasonable cost of repairs item {i}."
+             for i in range(12)]
+    pdf = hostile_pdf(tmp_path / "hostile.pdf", lines)
+    assert len(scripts_in(pdf)) >= 4  # the check can fail: the original has them
+    original = pdf.read_bytes()
+    cite = write_cite(tmp_path / "h.cite", {"doc": pdf}, [("c1", "doc", 1, lines[3])])
+    copy = tmp_path / "copy.pdf"
+    done = citeview(cite, "--pdf", copy)
+    assert done.returncode == 0, done.stderr
+    assert scripts_in(copy) == []
+    assert copy.read_bytes().startswith(original)  # an update after the original's bytes
+    with pymupdf.open(copy) as doc:
+        assert [a.info["id"] for a in doc[0].annots() if a.info["id"].startswith("citeview")]
