@@ -318,8 +318,8 @@ def scripts_in(path: Path) -> list[str]:
     with pymupdf.open(path) as doc:
         for xref in range(1, doc.xref_length()):
             text = doc.xref_object(xref, compressed=True)
-            if "/JS" in text and "/JS null" not in text or "/Launch" in text \
-                    or "/AA<<" in text or "/AA " in text and "/AA null" not in text:
+            if ("/JS" in text and "/JS null" not in text) or "/Launch" in text \
+                    or "/AA<<" in text or ("/AA " in text and "/AA null" not in text):
                 found.append(text)
     js = subprocess.run(["pdfinfo", "-js", str(path)], capture_output=True, text=True)
     found += [ln for ln in js.stdout.splitlines() if "app.alert" in ln]
