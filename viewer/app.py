@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import install_excepthook, setup_logging
 from .launcher import handover
+from .launcher.handover import max_windows, refused_windows
+from .launcher.instance import MAX_WINDOW_PX, MIN_WINDOW_PX
 from .state.files import demo_path, is_citations_file
 
 if TYPE_CHECKING:
@@ -41,8 +43,12 @@ def _size(text: str) -> tuple[int, int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, "
                                          f"not {text!r}") from None
-    if w < 100 or h < 100:
+    if w < MIN_WINDOW_PX or h < MIN_WINDOW_PX:
         raise argparse.ArgumentTypeError(f"{text!r} is too small (at least 100x100)")
+    if w > MAX_WINDOW_PX or h > MAX_WINDOW_PX:
+        raise argparse.ArgumentTypeError(f"{text!r} is too large (at most "
+                                         f"{MAX_WINDOW_PX}x{MAX_WINDOW_PX}; a window is "
+                                         "also cut to its screen)")
     return w, h
 
 
@@ -178,7 +184,7 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     from .window.settings import Preferences
     from .window.shell import MainWindow
     from .window.signals import SignalQuitter
-    from .window.windows import Application, WindowSet
+    from .window.windows import Application, WindowSet, on_screen
 
     app = QApplication.instance() or Application(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -202,7 +208,7 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
 
     install_excepthook(show_error, log_path)
     if args.size is not None:
-        window.resize(*args.size)
+        window.resize(*on_screen(window, args.size))
     elif interactive:
         window.resize(1280, 860)
         window.restore_layout()
@@ -226,7 +232,8 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     # The further windows of this process: further FILEs, files handed over by later
     # launches, macOS's file-open events (viewer.window.windows).
     windows = WindowSet(app, window, listener, highlight=args.highlight_color)
-    windows.open_all(args.more_files)
+    windows.open_all(args.more_files[:max(0, max_windows() - 1)])
+    refused_windows(args.more_files[max(0, max_windows() - 1):], sys.stderr)
     shot = None if interactive else Screenshot(window, args.screenshot, args.geometry_json)
     return _Started(app, window, shot, opened, windows, quitter)
 
