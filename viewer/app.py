@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
+import stat
 import sys
+from collections.abc import MutableMapping
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -116,6 +119,37 @@ def main(argv: list[str] | None = None) -> int:
     return run(args)
 
 
+# What D-Bus clients (Qt's platform theme and portal look-ups, through libdbus) are told
+# when there is no session bus to find: an address no transport takes, so they fail at
+# once instead of "autolaunching" one (running dbus-launch, which starts a bus daemon that
+# outlives citeview, or on X11 asks the display for one).
+NO_BUS = "disabled:"
+
+
+def no_bus_autolaunch(env: MutableMapping[str, str]) -> str | None:
+    """Point ``DBUS_SESSION_BUS_ADDRESS`` at the user's session bus when it is unset and
+    the session has one (``$XDG_RUNTIME_DIR/bus``, as systemd and elogind make it), else
+    at :data:`NO_BUS`, so no D-Bus client starts a bus of its own; a value already set is
+    left as it is. Returns the value set, or None.
+
+    >>> env = {"XDG_RUNTIME_DIR": "/nonexistent"}
+    >>> no_bus_autolaunch(env), env["DBUS_SESSION_BUS_ADDRESS"]
+    ('disabled:', 'disabled:')
+    >>> no_bus_autolaunch({"DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1/bus"})
+    """
+    if env.get("DBUS_SESSION_BUS_ADDRESS"):
+        return None
+    runtime = env.get("XDG_RUNTIME_DIR")
+    bus = Path(runtime) / "bus" if runtime else None
+    try:
+        found = bus is not None and stat.S_ISSOCK(os.stat(bus).st_mode)
+    except OSError:
+        found = False
+    value = f"unix:path={bus}" if found else NO_BUS
+    env["DBUS_SESSION_BUS_ADDRESS"] = value
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the viewer for already-parsed options (see :func:`add_gui_arguments`)."""
     log_path = setup_logging()
@@ -136,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
     from .checker import client as checker
     from .render import process as render_process
 
+    no_bus_autolaunch(os.environ)
     target = demo_path() if args.demo else args.file
     checker.prestart(prepare=target if target is not None and is_citations_file(target)
                      and target.is_file() else None, render=render_process.prestart())
