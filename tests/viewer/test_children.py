@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
 def test_a_forked_child_holds_only_its_own_connection() -> None:
     display, server_side = socket.socketpair()  # as the X11 or Wayland connection
     listening = socket.socket(socket.AF_UNIX)
-    listening.bind("\0citeview-test-children-%d" % os.getpid())
+    listening.bind(f"\0citeview-test-children-{os.getpid()}")
     listening.listen(1)
     held = {os.fstat(s.fileno()).st_ino for s in (display, server_side, listening)}
     process, conn = children.start("tests.viewer.child_bodies:report_sockets", "t-children")
