@@ -69,10 +69,10 @@ def scaled(folder: Path, cite: Path, report: Path, items: int) -> tuple[Path, Pa
 
 
 def child(cite: Path, report_path: Path) -> None:
-    from matcher.citations import load_citations
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
+    from matcher.citations import load_citations
     from viewer.checker.citations import citations_record
     from viewer.state.records import Report
     from viewer.window.settings import Preferences
