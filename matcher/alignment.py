@@ -20,7 +20,9 @@ quoted order stands in another clause (*misplaced*). A word or figure matched ou
 the quoted order, where the found text has another word or figure left over at the place
 the alignment puts it, was changed (*displaced*): "Your last name and initial" against a
 form's "Your first name and initial … Last name", "question 1" against "question 6" on a
-page that says "questions 1 through 6" too.
+page that says "questions 1 through 6" too. Two words of the quote standing each at the
+other's place, every other word in the quoted order, were swapped (*swapped*): "the last
+day … the first" against "the first day … the last".
 
 >>> q, p = Side("Your last name and initial"), Side(["Your first name and initial", "Last name"])
 >>> a = align(q, p)
@@ -32,8 +34,9 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from .negation import is_negation
@@ -44,6 +47,12 @@ from .variants import may_join, misread_target, misreading_of
 # Up to this many found atoms between two neighbouring quote atoms are words the quote
 # dropped from inside its passage; more, and they are the gap between two places.
 MAX_INSIDE_GAP = 3
+# Two swapped words are a change only with at least this many quote words between them:
+# two neighbours exchanged ("Coverage A" / "A Coverage", a label beside its value) are
+# as often the page's layout read another way as a changed fact.
+MIN_SWAP_DISTANCE = 2
+# ...and in a quote of at least this many words (fewer is no passage to read along).
+MIN_SWAP_QUOTE_WORDS = 4
 
 Opcode = tuple[str, int, int, int, int]
 
@@ -83,7 +92,8 @@ class Alignment:
     ``in_order`` is the share of the quote's atoms matched in the quoted order;
     ``misplaced`` the quote's negations matched only out of it; ``displaced`` maps a
     quote word matched out of order (now unmatched) to the found word left over at its
-    aligned place, which it stands against.
+    aligned place, which it stands against; ``swapped`` maps each of two quote words
+    standing at each other's place to the found word at its own place.
     """
 
     q: Side
@@ -92,6 +102,7 @@ class Alignment:
     in_order: float
     misplaced: frozenset[int]
     displaced: dict[int, int]
+    swapped: dict[int, int] = field(default_factory=dict)
 
 
 def align(q: Side, p: Side, *, ocr: bool = False) -> Alignment:
@@ -124,7 +135,8 @@ def align(q: Side, p: Side, *, ocr: bool = False) -> Alignment:
                           and is_negation(q.words[q.owner[i]]))
     displaced = _displaced(q, p, _reading(q, p, anchors))
     in_order = len(anchors) / len(q.atoms) if q.atoms else 1.0
-    return Alignment(q, p, matcher.get_opcodes(), in_order, misplaced, displaced)
+    return Alignment(q, p, matcher.get_opcodes(), in_order, misplaced, displaced,
+                     {} if displaced else _swapped(q, p))
 
 
 def has_digit(word: str) -> bool:
@@ -395,6 +407,8 @@ def _displaced(q: Side, p: Side, anchors: Sequence[tuple[int, int]]) -> dict[int
     out: dict[int, int] = {}
     if not anchors:
         return out
+    quote_atoms = set(q.atoms)
+    said = Counter(q.atoms)
     first, last = anchors[0][1], anchors[-1][1]
     read = {p.line[p.owner[j]] for _, j in anchors}  # the lines the reading passes through
     quoted: dict[int, set[int]] = {}  # found line → the quote words matched on it
@@ -410,10 +424,17 @@ def _displaced(q: Side, p: Side, anchors: Sequence[tuple[int, int]]) -> dict[int
         for i in range(ia + 1, ib):
             j = q.match[i]
             if not slot or j is None or first <= j <= last or \
-                    (line := p.line[p.owner[j]]) in read or quoted[line] != {q.owner[i]} \
-                    or (kind := _kind(q, i)) is None or not _alone(q, i, lo - 1, hi):
+                    (kind := _kind(q, i)) is None or not _alone(q, i, lo - 1, hi):
                 continue
-            c = next((x for x in slot if _kind(p, x) == kind), None)
+            line = p.line[p.owner[j]]
+            beside = line in read  # on a line read, just before or after the passage
+            if quoted[line] != {q.owner[i]} if not beside else said[q.atoms[i]] > 1:
+                continue  # (a word the quote repeats where it dropped another, "the
+                # date the the premium", takes a copy from beside it)
+            # Beside the passage, the word may have been moved into it: only a word the
+            # quote does not hold at all, left at its place, makes it a changed one.
+            c = next((x for x in slot if _kind(p, x) == kind
+                      and not (beside and p.atoms[x] in quote_atoms)), None)
             if c is None:
                 continue
             slot.remove(c)
@@ -438,3 +459,114 @@ def _alone(q: Side, i: int, lo: int, hi: int) -> bool:
         return False
     return lo <= before <= hi and lo <= after <= hi and before != first - 1 and \
         after != end + 1
+
+
+def _swapped(q: Side, p: Side) -> dict[int, int]:
+    """Two quote words that stand each at the other's place, all else in the quoted order.
+
+    The quote is read along the found atoms from each place its first atom stands (or
+    its second, the first being one of the two), stepping over up to MAX_INSIDE_GAP
+    found atoms it dropped. Where it does not go on, the found word there must be one the
+    quote says further on, the reading going on after it; further on, where the quote
+    says that word, the found text must say the quote's, and the rest read on. The two
+    are whole words of one kind (letters, or figures; no negation, no lone letter) at
+    least MIN_SWAP_DISTANCE words apart. Returns each of the two quote words mapped to
+    the found word standing at its place. Positional, so a word the passage says twice
+    ("the") is no obstacle. Linear in the found atoms times the places the quote's first
+    two atoms stand.
+    """
+    qa, pa = q.atoms, p.atoms
+    if len(set(q.owner)) < MIN_SWAP_QUOTE_WORDS:
+        return {}
+    for lead in (0, 1):
+        for start, atom in enumerate(pa):
+            if atom != qa[lead] or (lead and start == 0):
+                continue
+            pending = (0, start - 1) if lead else None
+            swap = _read_swapped(q, p, lead, start, pending)
+            if swap is None:
+                continue
+            a, b, ja, jb, end = swap
+            # Near the passage read, the quote in order as it is, or with one of the two
+            # left out, is no swap: words dropped, or one word moved (a word the quote
+            # repeats). Further off, the page's other copies of boilerplate do not count.
+            near = pa[max(0, start - lead - MAX_INSIDE_GAP):end + MAX_INSIDE_GAP]
+            if any(_in_order(x, near) for x in (qa, qa[:a] + qa[a + 1:], qa[:b] + qa[b + 1:])):
+                continue
+            return {q.owner[a]: p.owner[ja], q.owner[b]: p.owner[jb]}
+    return {}
+
+
+def _in_order(atoms: Sequence[str], found: Sequence[str]) -> bool:
+    """Whether ``atoms`` stand in ``found`` in this order, anything between them."""
+    rest = iter(found)
+    return all(a in rest for a in atoms)
+
+
+def _read_swapped(q: Side, p: Side, i: int, j: int, pending: tuple[int, int] | None
+                  ) -> tuple[int, int, int, int, int] | None:
+    """The swap ``(quote atom, quote atom, found atom, found atom, end of the reading)``
+    a reading from ``(i, j)`` finds, or None (see :func:`_swapped`); ``pending`` is a
+    first half."""
+    swap = read_swap(q.atoms, p.atoms, i, j, pending)
+    if swap is None:
+        return None
+    a, b, ja, jb, _ = swap
+    words = (q.owner[a], q.owner[b])
+    ok = words[1] - words[0] >= MIN_SWAP_DISTANCE and \
+        all(_whole(q, x) for x in (a, b)) and all(_whole(p, x) for x in (ja, jb)) and \
+        all(_swappable(q, w) for w in words) and \
+        has_digit(q.words[words[0]]) == has_digit(q.words[words[1]])
+    return swap if ok else None
+
+
+def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
+              pending: tuple[int, int] | None) -> tuple[int, int, int, int, int] | None:
+    """Read atoms ``qa[i:]`` along ``pa[j:]`` with exactly one pair exchanged: ``(quote
+    atom, quote atom, found atom, found atom, end)``, or None. Found atoms the quote
+    dropped (up to MAX_INSIDE_GAP) are stepped over; a word split at a line end on
+    either side is one. ``pending``: the first half found already (the quote's atom
+    ``pending[0]`` standing against found atom ``pending[1]``)."""
+    n = len(qa)
+    swap: tuple[int, int, int, int] | None = None
+    while i < n:
+        if j < len(pa) and pa[j] == qa[i]:
+            i, j = i + 1, j + 1
+            continue
+        if j >= len(pa):
+            return None
+        if j + 1 < len(pa) and pa[j] + pa[j + 1] == qa[i]:
+            i, j = i + 1, j + 2  # a word split at a line end ("proba- bly")
+            continue
+        if i + 1 < n and qa[i] + qa[i + 1] == pa[j]:
+            i, j = i + 2, j + 1  # ...or kept split in the quote
+            continue
+        if pending is None and swap is None and pa[j] in qa[i + 1:] and \
+                (i + 1 == n or (j + 1 < len(pa) and pa[j + 1] == qa[i + 1])):
+            pending, i, j = (i, j), i + 1, j + 1
+            continue
+        if pending is not None and qa[i] == pa[pending[1]] and pa[j] == qa[pending[0]]:
+            swap, pending, i, j = (pending[0], i, pending[1], j), None, i + 1, j + 1
+            continue
+        ahead = next((d for d in range(1, MAX_INSIDE_GAP + 1)
+                      if j + d < len(pa) and pa[j + d] == qa[i]), 0)
+        if not ahead or i == 0:
+            return None
+        j += ahead
+    if swap is None or pending is not None:
+        return None
+    return (*swap, j)
+
+
+def _whole(side: Side, i: int) -> bool:
+    """Whether atom ``i`` is its word's only atom."""
+    w = side.owner[i]
+    return (i == 0 or side.owner[i - 1] != w) and \
+        (i + 1 == len(side.owner) or side.owner[i + 1] != w)
+
+
+def _swappable(q: Side, w: int) -> bool:
+    """Whether quote word ``w`` is one whose place carries meaning: no negation, no lone
+    letter (an initial)."""
+    atoms = [a for a, o in zip(q.atoms, q.owner, strict=True) if o == w]
+    return not is_negation(q.words[w]) and sum(len(a) for a in atoms) >= 2

@@ -16,6 +16,7 @@ from difflib import SequenceMatcher
 
 from .filling import fill
 from .pagemodel import BAND_GAP_LINES, MIN_RUN_ATOMS, SOLID_RUN_ATOMS, Band, PageModel, interval_gap
+from .reading import line_words_text, lines_text, reading_lines
 from .vocabulary import Rect
 from .words import Line, PageWords
 
@@ -366,13 +367,20 @@ def found_text_of(page: PageWords, words: Sequence[int]) -> str:
     """The words under the rectangles as a reader would read them, lines joined by " / ".
 
     A line's rectangle spans its highlighted words, so the words between them (those the
-    quote dropped) are under it too and are part of what was found.
+    quote dropped) are under it too and are part of what was found. The lines come in
+    reading order, in visible characters (:mod:`matcher.reading`).
     """
     lines: dict[int, list[int]] = {}
     for w in words:
         lines.setdefault(page.words[w].line, []).append(w)
-    return " / ".join(" ".join(page.words[w].text for w in range(min(ws), max(ws) + 1))
-                      for _, ws in sorted(lines.items()))
+    out = []
+    for ln in reading_lines(page, lines):
+        own = page.lines[ln].words
+        lo, hi = own.index(min(lines[ln])), own.index(max(lines[ln]))
+        text = " ".join(t for t in line_words_text(page, own[lo:hi + 1]) if t)
+        if text:
+            out.append(text)
+    return " / ".join(out)
 
 
 def lines_text_of(page: PageWords, words: Sequence[int]) -> list[str]:
@@ -382,5 +390,4 @@ def lines_text_of(page: PageWords, words: Sequence[int]) -> list[str]:
     every quoted word stand on the highlighted lines, and a changed word at either end of
     the quote stands against the page word just beyond the highlight.
     """
-    lines = sorted({page.words[w].line for w in words})
-    return [" ".join(page.words[w].text for w in page.lines[ln].words) for ln in lines]
+    return lines_text(page, words)

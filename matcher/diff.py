@@ -118,10 +118,12 @@ def diff_quote(quote: str, found: str | Sequence[str], *, ocr: bool = False) -> 
     # not make the quote's own negation the same (its found atom stays taken, so the one
     # difference is not reported twice). A word matched out of order where the found
     # text has another at its place was changed there (alignment's "displaced").
+    # Two words swapped with each other both stand in the found text, each at the
+    # other's place: each stands against the word at its own (alignment's "swapped").
     misplaced = a.misplaced
     differing = sorted({q.owner[i] for i, j in enumerate(q.match) if j is None}
-                       | misplaced | a.displaced.keys())
-    against = dict(a.displaced)
+                       | misplaced | a.displaced.keys() | a.swapped.keys())
+    against = dict(a.displaced) | a.swapped
     against |= _pair(q, p, [w for w in differing if w not in against], a.opcodes, misplaced,
                      used=set(against.values()))
     # A word the quote says twice where the page says it once ("Relationship to

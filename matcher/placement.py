@@ -44,11 +44,15 @@ from .context import QuoteContext
 from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
 from .pagemodel import Band, PageModel
+from .reading import tokens_under, under_highlight, visible
+from .rows import figure_off_row
 from .stretches import (
     MIN_CHANGED_QUOTE_ATOMS,
     exact_copies,
     exact_pieces,
     one_word_off,
+    part_of_a_word,
+    swapped_stretch,
     words_in,
 )
 from .variants import hyphen_breaks, respell
@@ -257,6 +261,8 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         if exact is not None:
             return _contained(exact, quote, page)
     placement = _place_order_free(page, quote, spelled, rec, context)
+    if short and placement.status == "not_located" and (why := part_of_a_word(page, spelled)):
+        return not_located(why, page.number)
     located = placement.status == "located"
     if not located and placement.alternatives:
         return placement  # copies the order-free way saw and showed: a stretch read on
@@ -269,6 +275,16 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
     if located and placement.diff is not None and placement.diff.verbatim and \
             _one_stretch(page, placement.words):
         return placement  # the quote stands word for word on lines that follow each other
+    if located:
+        # Words gathered from two rows of a table: read along one row, the quote may
+        # have a figure where the row has another (the next row's premium for its own).
+        row = figure_off_row(page, spelled, placement.words)
+        if row is not None:
+            return _row_placement(page, quote, row)
+        swap = swapped_stretch(page, spelled)  # two words exchanged along one passage
+        if swap is not None and (sw := _edited_placement(page, quote, swap, spelled)
+                                 ).status == "review":
+            return sw
     edited = None if short else one_word_off(page, spelled)
     changed = None if edited is None else _edited_placement(page, quote, edited, spelled)
     if changed is not None and changed.status == "located":
@@ -369,7 +385,7 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
     hi = end + 1 if end < len(texts) and texts[end - 1] != spelled[-1] else end
     compared: dict[int, list[str]] = {}
     for w in words_in(page, lo, hi):
-        compared.setdefault(page.words[w].line, []).append(page.words[w].text)
+        compared.setdefault(page.words[w].line, []).append(visible(page.words[w].text))
     n_atoms = len(spelled)
     score = round(100.0 * (n_atoms - 1) / n_atoms, 1)
     stands = Placement("located", page.number, score,
@@ -381,6 +397,25 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
         return replace(placed, score=100.0)
     return replace(placed, reason=f"{describe(placed.differences)} (the quote stands on this "
                                   "page as written but for that)")
+
+
+def _row_placement(page: PageWords, quote: str, row: Sequence[int]) -> Placement:
+    """The table row a quote reads along but for one figure: shown for review, the
+    figure named against the row's own (:func:`matcher.rows.figure_off_row`)."""
+    rects, words = rects_over(page, row)
+    cells: dict[int, list[str]] = {}  # the row's lines (cells), in the row's order
+    for w in row:
+        cells.setdefault(page.words[w].line, []).append(visible(page.words[w].text))
+    found = [" ".join(ws) for ws in cells.values()]
+    stands = Placement("located", page.number, 100.0,
+                       "the quote reads along one row of the page", rects, words,
+                       " / ".join(found), ordered=1.0)
+    placed = _contained(stands, quote, page, found=[" ".join(found)])
+    if placed.status == "located":
+        return placed
+    return replace(placed, reason=f"{describe(placed.differences)} (the quote reads along "
+                                  "one row of the page but for that; its figure stands in "
+                                  "another row)")
 
 
 def _one_stretch(page: PageWords, words: Sequence[int]) -> bool:
@@ -492,6 +527,8 @@ def _contained(p: Placement, quote: str, page: PageWords, *,
         return p
     lines = lines_text_of(page, p.words) if found is None else found
     diff = diff_quote(quote, lines, ocr=page.source == "ocr")
+    if found is None:
+        diff = under_highlight(diff, tokens_under(page, p.words))
     if diff.contained:
         return replace(p, diff=diff)
     return replace(p, status="review", reason=f"{describe(diff.differences)} ({p.reason})",

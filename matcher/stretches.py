@@ -9,9 +9,9 @@ off (a figure changed, a "not" inserted). Each returns atom stretches ``(start, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from .alignment import has_digit
+from .alignment import has_digit, read_swap
 from .pagemodel import RUN_SPAN_RATIO
 from .words import PageWords
 
@@ -35,6 +35,10 @@ MIN_CHANGED_QUOTE_ATOMS = 4
 EDGE_REACH = 12
 # ...where that part is at most this many atoms: the quote's first or last word or two.
 EDGE_ATOMS = 2
+# A figure is at most this many atoms ("06/19/2025", "$1,234.56"): a quote read along a
+# passage may have one figure of up to so many atoms where the page has another (the
+# next row's premium "$246.53" for this row's "$925.18").
+MAX_FIGURE_ATOMS = 4
 
 
 def exact_copies(page: PageWords, quote_atoms: Sequence[str]) -> list[tuple[int, int]]:
@@ -113,10 +117,12 @@ def one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int]
     if n < MIN_CHANGED_QUOTE_ATOMS:
         return None
     positions, texts = page.atom_positions, page.atom_texts
+    atoms = page.atoms
     found: set[tuple[int, int]] = set()
     for first in (0, 1):  # the first atom may be the one off
         for start in positions.get(quote_atoms[first], ()):
-            read = read_along(texts, quote_atoms, start, first)
+            read = read_along(texts, quote_atoms, start, first,
+                              owner=lambda pos: atoms[pos].words)
             if read is None:
                 continue
             end, off, at = read
@@ -127,17 +133,27 @@ def one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int]
     return found.pop() if len(found) == 1 else None
 
 
-def read_along(texts: Sequence[str], quote: Sequence[str], start: int, edits: int
+def read_along(texts: Sequence[str], quote: Sequence[str], start: int, edits: int, *,
+               owner: Callable[[int], tuple[int, ...]] | None = None
                ) -> tuple[int, int | None, int] | None:
     """The page stretch that reads as ``quote[edits:]`` from ``start`` with at most one
     atom off in all (``edits`` 1: the first is): where it ends, which atom is off (None
-    when none is) and the page position where it would have stood."""
+    when none is) and the page position where it would have stood.
+
+    With ``owner`` (the page words of an atom), the one thing off may also be a figure
+    of a few atoms where the page has another figure (:func:`figure_for_figure`)."""
     i, j, n = edits, start, len(quote)
     off: int | None = 0 if edits else None
     at = start
     while i < n:
         if j < len(texts) and texts[j] == quote[i]:
             i, j = i + 1, j + 1
+            continue
+        other = None if edits or owner is None or i == 0 else \
+            figure_for_figure(texts, quote, i, j, owner)
+        if other is not None:
+            edits, off, at = 1, i, j
+            i, j = other
             continue
         ahead = next((d for d in range(1, MAX_EDIT_SKIP + 1)
                       if j + d < len(texts) and texts[j + d] == quote[i]), 0)
@@ -152,6 +168,44 @@ def read_along(texts: Sequence[str], quote: Sequence[str], start: int, edits: in
     if j - start > RUN_SPAN_RATIO * n:
         return None
     return j, off, at
+
+
+def figure_for_figure(texts: Sequence[str], quote: Sequence[str], i: int, j: int,
+                      owner: Callable[[int], tuple[int, ...]]) -> tuple[int, int] | None:
+    """Where the reading goes on when the quote's figure at atom ``i`` stands where the
+    page has another figure, a page word starting at atom ``j``: ``(i, j)`` past both.
+
+    The page's figure is its word's atoms with digits from ``j``; the quote's, the fewest
+    atoms with digits (at most MAX_FIGURE_ATOMS) after which the page goes on with the
+    quote. One of the two has more than one atom (one for one is a plain atom off).
+    """
+    if j >= len(texts) or not (has_digit(quote[i]) and has_digit(texts[j])):
+        return None
+    word = owner(j)
+    end = j + 1
+    while end < len(texts) and end - j < MAX_FIGURE_ATOMS and owner(end) == word and \
+            has_digit(texts[end]):
+        end += 1
+    for m in range(1, MAX_FIGURE_ATOMS + 1):
+        if i + m > len(quote) or not has_digit(quote[i + m - 1]):
+            return None
+        if m == 1 and end - j == 1:
+            continue
+        if i + m == len(quote) or (end < len(texts) and texts[end] == quote[i + m]):
+            return i + m, end
+    return None
+
+
+def _replaced(texts: Sequence[str], quote: Sequence[str], off: int, at: int) -> bool:
+    """Whether a reading's atom off stands where the page has a word of its kind the
+    quote does not hold at all, with the quote going on after it: a word replaced, not
+    one moved from beside the passage ("the last day" against "the first day … last")."""
+    word = quote[off]
+    if at + 1 >= len(texts) or off + 1 >= len(quote) or texts[at + 1] != quote[off + 1]:
+        return False
+    page_word = texts[at]
+    return page_word not in quote and len(page_word) >= 2 and len(word) >= 2 and \
+        page_word.isalpha() == word.isalpha()
 
 
 def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, int],
@@ -174,9 +228,10 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
     texts, lines, positions = page.atom_texts, page.atom_lines, page.atom_positions
     start, end = stretch
     word = quote[off]
-    if word in texts[start:end] or \
-            (start > 0 and texts[start - 1] == word and lines[start - 1] == lines[start]) or \
-            (end < len(texts) and texts[end] == word and lines[end] == lines[end - 1]):
+    if not _replaced(texts, quote, off, at) and (
+            word in texts[start:end] or
+            (start > 0 and texts[start - 1] == word and lines[start - 1] == lines[start]) or
+            (end < len(texts) and texts[end] == word and lines[end] == lines[end - 1])):
         return True
     if at < len(texts) and has_digit(word) and has_digit(texts[at]) and \
             texts[at] not in quote[off + 1:off + 2]:
@@ -191,3 +246,56 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
          any(at < x <= at + EDGE_REACH and tuple(texts[x:x + len(tail)]) == tuple(tail)
              for x in positions.get(tail[0], ())))
 
+
+
+def part_of_a_word(page: PageWords, quote_atoms: Sequence[str]) -> str | None:
+    """Why a short quote is no quote of this page's words, if it is a part of a word here.
+
+    A quote atom the page does not hold as an atom but inside one of its atoms ("optimiz"
+    in "optimization", "o" in many) is a piece of a word, not a quote of whole words: it
+    is not located, and the reason says so (the first such atom, the first word holding
+    it in reading order).
+    """
+    counts, texts = page.atom_counts, page.atom_texts
+    for a in quote_atoms:
+        if a in counts:
+            continue
+        holder = next((t for t in texts if a in t), None)
+        if holder is not None:
+            return (f"'{a}' is only part of a word on this page ('{holder}'); a quote must "
+                    "be whole words")
+    return None
+
+
+# Two atoms swapped on the page are a change only at least this many atoms apart, each a
+# word of one kind (alignment's MIN_SWAP_DISTANCE, in words, is checked again on the
+# stretch by the diff).
+MIN_SWAP_ATOMS = 2
+
+
+def swapped_stretch(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int] | None:
+    """The one stretch ``[start, end)`` of the page's atoms that reads as the quote but
+    for two of its words exchanged (:func:`matcher.alignment.read_swap`), or None.
+
+    Read along the page, not the highlighted lines: an order-free placement may take a
+    part of the quote from another copy of boilerplate, and then the highlighted lines
+    do not read as the quote at all. Linear in the quote times the places its first two
+    atoms stand.
+    """
+    n = len(quote_atoms)
+    if n < MIN_CHANGED_QUOTE_ATOMS:
+        return None
+    texts, positions = page.atom_texts, page.atom_positions
+    found: set[tuple[int, int]] = set()
+    for lead in (0, 1):
+        for start in positions.get(quote_atoms[lead], ()):
+            if lead and start == 0:
+                continue
+            read = read_swap(quote_atoms, texts, lead, start, (0, start - 1) if lead else None)
+            if read is None:
+                continue
+            a, b, _, _, end = read
+            if b - a >= MIN_SWAP_ATOMS and \
+                    quote_atoms[a].isalpha() == quote_atoms[b].isalpha():
+                found.add((start - lead, end))
+    return found.pop() if len(found) == 1 else None

@@ -20,7 +20,8 @@ Kinds (the truth is always the source words' boxes):
                  adjacent unique line that identifies it
 * ``label-value`` a form row read label → value, not in the printed order
 * ``changed-digit``, ``inserted-negation``, ``opposite-word``, ``short-exact``,
-  ``short-repeated``, ``hyphen-kept``, ``assembled-short``: see ``scripts/evalkinds.py``
+  ``short-repeated``, ``hyphen-kept``, ``assembled-short``, ``swapped-figure``,
+  ``swapped-words``, ``word-part``: see ``scripts/evalkinds.py``
 * ``fabricated-other``     a line run from another document (same language if possible)
 * ``fabricated-scattered`` words sampled from far-apart lines of the same page
 
@@ -98,7 +99,8 @@ from matcher.words import PageWords
 
 KINDS = ("verbatim", "shuffled", "dropped", "assembled", "typography", "repeated",
          "label-value", "changed-digit", "inserted-negation", "opposite-word", "short-exact",
-         "short-repeated", "hyphen-kept", "assembled-short", "fabricated-other",
+         "short-repeated", "hyphen-kept", "assembled-short", "swapped-figure", "swapped-words",
+         "word-part", "fabricated-other",
          "fabricated-scattered")
 FULL_TARGET = {"verbatim", "shuffled", "typography", "repeated", "label-value", "hyphen-kept"}
 NEAR_TARGET = {"dropped": 0.98, "assembled": 0.98, "short-exact": 0.98, "assembled-short": 0.98}

@@ -602,3 +602,4 @@ def opposite_word(text: str, rng: random.Random) -> tuple[str, str] | None:
     elif old[:1].isupper():
         new = new.capitalize()
     return text[:m.start()] + new + text[m.end():], f"{old} → {new}"
+

@@ -7,7 +7,12 @@
 * ``short-repeated`` — 1–4 words that stand two or more times on the page: never
   ``located`` on one copy only;
 * ``hyphen-kept`` — a verbatim run whose line-end hyphen the quote keeps (``sub- scription``);
-* ``assembled-short`` — 4–6 words from inside each of two distant lines, joined.
+* ``assembled-short`` — 4–6 words from inside each of two distant lines, joined;
+* ``swapped-figure`` — a verbatim run of lines, or a table row read left to right, with
+  one figure replaced by another figure of the same page and shape (``$9,999.99``, a date,
+  a percentage: the next row's premium); ``swapped-words`` — a verbatim run with two of
+  its words swapped with each other. Every word stands on the page; both are changed
+  quotes (never ``located``).
 
 :class:`ChangedAndShortKinds` is mixed into ``eval_placement.DocCases``, whose helpers
 (``_pw``, ``_runs``, ``_run_cases``, ``_case``, ``_pages``, ``doc``) it uses.
@@ -27,10 +32,14 @@ from evalcases import (
     split_hyphen_tokens,
     starts_mid_word,
 )
+from evalswaps import figure_core, figure_shape, swap_figure, swap_words, table_rows
 
 from matcher.normalize import atoms
 
-CHANGED_KINDS = ("changed-digit", "inserted-negation", "opposite-word")
+CHANGED_KINDS = ("changed-digit", "inserted-negation", "opposite-word", "swapped-figure",
+                 "swapped-words")
+# A table row quoted is cut to this many words (a wide table's first cells).
+ROW_WORDS = 12
 # A changed quote printed in the document with at most this many words between its own
 # is no change: it is a quote with those words dropped (as many as placement steps over
 # inside a passage, matcher.diff.MAX_INSIDE_GAP).
@@ -85,6 +94,53 @@ class ChangedAndShortKinds:
 
     def _opposite_word(self, rng) -> Iterator:  # type: ignore[no-untyped-def]
         return self._changed("opposite-word", rng, opposite_word)
+
+    def _swapped_words(self, rng) -> Iterator:  # type: ignore[no-untyped-def]
+        return self._changed("swapped-words", rng, swap_words)
+
+    def _swapped_figure(self, rng) -> Iterator:  # type: ignore[no-untyped-def]
+        """Runs of lines and table rows, each with one figure taken from elsewhere."""
+        for page in self._pages(rng):  # type: ignore[attr-defined]
+            pw = self._pw(page)  # type: ignore[attr-defined]
+            figures = sorted({figure_core(w.text) for w in pw.words if figure_shape(w.text)})
+            sources = table_rows(pw)
+            sources += self._runs(page, rng)  # type: ignore[attr-defined]
+            rng.shuffle(sources)
+            made = 0
+            for lines in sources:
+                words = [w for li in lines for w in pw.lines[li].words][:ROW_WORDS]
+                toks = [pw.words[w].text for w in words]
+                if len(atoms(" ".join(toks))) < 5:
+                    continue
+                changed = swap_figure(toks, figures, rng)
+                if changed is None or self.doc.atoms.stands_spread(  # type: ignore[attr-defined]
+                        atoms(changed[0]), CHANGED_PRINTED_GAP):
+                    continue
+                truths = (Truth(page, (_boxes(pw, words),)),)
+                yield self._case("swapped-figure", page, changed[0], truths,  # type: ignore[attr-defined]
+                                 _text(pw, words), f"{len(lines)} line(s): {changed[1]}")
+                made += 1
+                if made >= PER_PAGE:
+                    break
+
+    def _word_part(self, rng) -> Iterator:  # type: ignore[no-untyped-def]
+        """A piece of a long word ("optimiz" of "optimization"), in no page as a word:
+        not a quote of whole words, never placed (a fabricated quote)."""
+        every = {a for texts in self.doc.atoms.texts for a in texts}  # type: ignore[attr-defined]
+        for page in self._pages(rng):  # type: ignore[attr-defined]
+            pw = self._pw(page)  # type: ignore[attr-defined]
+            long = sorted({a for a in pw.atom_texts if a.isalpha() and len(a) >= 7})
+            rng.shuffle(long)
+            made = 0
+            for word in long:
+                piece = word[:rng.randint(4, len(word) - 2)]
+                if piece in every:
+                    continue
+                yield self._case("word-part", page, piece, (), "",  # type: ignore[attr-defined]
+                                 f"part of {word!r}")
+                made += 1
+                if made >= PER_PAGE:
+                    break
 
     def _hyphen_kept(self, rng) -> Iterator:  # type: ignore[no-untyped-def]
         def make(pw, run, toks, rng):  # type: ignore[no-untyped-def]

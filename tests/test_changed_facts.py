@@ -146,5 +146,13 @@ def test_the_demo_flags_its_changed_premium() -> None:
     [ev] = c13["evidence"]
     assert ev["status"] == "review"
     assert ev["differences"] == [{"kind": "number", "quote": "$952.18", "page": "$925.18"}]
-    others = [e for c in report["claims"] if c["id"] != "c13" for e in c["evidence"]]
+    # c14 takes the next row's premium: every word is on the page, read along the row
+    # it is the Dwelling row's figure changed, shown on that row.
+    [c14] = [c for c in report["claims"] if c["id"] == "c14"]
+    [ev] = c14["evidence"]
+    assert ev["status"] == "review"
+    assert ev["differences"] == [{"kind": "number", "quote": "$246.53", "page": "$925.18"}]
+    assert ev["found_text"] == "Dwelling (Coverage A) / $277,000 / $500 / $925.18 / 12 months"
+    others = [e for c in report["claims"] if c["id"] not in ("c13", "c14")
+              for e in c["evidence"]]
     assert all(e["differences"] == [] for e in others if e["status"] == "located")

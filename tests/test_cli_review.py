@@ -66,11 +66,12 @@ def write_review(path: Path, evidence: list[dict[str, Any]], claims: list[dict[s
 @pytest.fixture
 def reviewed(demo: Path) -> Path:
     """The demo with c8 (review) confirmed and supported, c9 (not located) confirmed
-    absent and not supported, c13 (review: a changed figure) found in the wrong place, c11
-    (rejected) left undecided."""
+    absent and not supported, c13 and c14 (review: a changed figure) found in the wrong
+    place, c11 (rejected) left undecided."""
     write_review(demo.with_name("demo.review.json"),
                  [item(demo, "c8", "confirmed", page=2, rects=[[1, 2, 3, 4]], note="ok"),
-                  item(demo, "c9", "absent"), item(demo, "c13", "wrong_place")],
+                  item(demo, "c9", "absent"), item(demo, "c13", "wrong_place"),
+                  item(demo, "c14", "wrong_place")],
                  [support("c8", "supported"), support("c9", "not_supported", "invented")])
     return demo
 
@@ -101,7 +102,7 @@ def test_json_carries_decisions_and_keeps_the_matchers_own_result(reviewed: Path
     assert claims["c10"]["support"] is None and claims["c10"]["evidence"] == []
     assert claims["c13"]["evidence"][0]["decision"]["placement"] == "wrong_place"
     assert all(ev["decision"] is None for c in claims.values()
-               if c["id"] not in ("c8", "c9", "c13") for ev in c["evidence"])
+               if c["id"] not in ("c8", "c9", "c13", "c14") for ev in c["evidence"])
 
 
 def test_without_a_review_every_decision_is_null(demo: Path) -> None:
@@ -127,7 +128,8 @@ def test_fail_on_undecided_passes_once_everything_is_decided(reviewed: Path) -> 
     review = reviewed.with_name("demo.review.json")
     data = json.loads(review.read_text())
     data["evidence"].append(item(reviewed, "c11", "absent"))
-    data["claims"] += [support("c11", "uncitable"), support("c13", "not_supported")]
+    data["claims"] += [support("c11", "uncitable"), support("c13", "not_supported"),
+                       support("c14", "not_supported")]
     review.write_text(json.dumps(data))
     out = citeview("check", str(reviewed), "--fail-on", "undecided,review")
     assert out.returncode == 1  # c15's premium differs from its evidence: undecided
@@ -136,7 +138,7 @@ def test_fail_on_undecided_passes_once_everything_is_decided(reviewed: Path) -> 
     review.write_text(json.dumps(data))
     out = citeview("check", str(reviewed), "--fail-on", "undecided,review")
     assert out.returncode == 0, out.stderr
-    assert "review (" in out.stdout and "5 of 5 to review decided" in out.stdout
+    assert "review (" in out.stdout and "6 of 6 to review decided" in out.stdout
     # A differing claim decided is the reviewer's call; --fail-on differs still tells it.
     out = citeview("check", str(reviewed), "--fail-on", "differs")
     assert out.returncode == 1 and "claim 'c15'" in out.stderr

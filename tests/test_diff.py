@@ -10,7 +10,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import matcher.alignment
@@ -204,7 +204,46 @@ def test_any_subsequence_of_the_found_words_is_contained(found: list[str],
 def test_the_found_words_in_any_order_are_contained(found: list[str],
                                                     data: st.DataObject) -> None:
     quote = data.draw(st.permutations(found))
+    # Two words exchanged, all else in order, is a change (the next test's business).
+    assume(not _one_swap(quote, found))
     assert diff_quote(" ".join(quote), " ".join(found)).differences == ()
+
+
+def _one_swap(quote: list[str], found: list[str]) -> bool:
+    """Whether exchanging two different words at least two apart turns ``quote`` into
+    ``found``."""
+    n = len(quote)
+    for i in range(n):
+        for j in range(i + 2, n):
+            if quote[i] != quote[j] and \
+                    [*quote[:i], quote[j], *quote[i + 1:j], quote[i], *quote[j + 1:]] == found:
+                return True
+    return False
+
+
+SWAPPED = {"reached": 0}
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_two_words_swapped_with_each_other_are_both_named(data: st.DataObject) -> None:
+    # "the last day … the first" for "the first day … the last": every word stands in
+    # the found text, each of the two at the other's place.
+    found = data.draw(st.lists(st.sampled_from(DISTINCT), min_size=4, max_size=20,
+                               unique=True))
+    i = data.draw(st.integers(0, len(found) - 3))
+    j = data.draw(st.integers(i + 2, len(found) - 1))
+    quote = list(found)
+    quote[i], quote[j] = found[j], found[i]
+    got = diff_quote(" ".join(quote), " ".join(found)).differences
+    assert sorted((x.kind, x.quote, x.page) for x in got) == \
+        sorted([("word", found[j], found[i]), ("word", found[i], found[j])])
+    SWAPPED["reached"] += 1
+
+
+def test_the_swap_property_reached_its_assertion() -> None:
+    # Runs after the property (file order): it must have checked examples, not skipped.
+    assert SWAPPED["reached"] >= 100
 
 
 @settings(max_examples=300, deadline=None)
@@ -279,4 +318,5 @@ def test_lines_quoted_in_another_order_are_contained(found: list[str], data: st.
     lines = [found[k:k + size] for k in range(0, len(found), size)]
     order = data.draw(st.permutations(range(len(lines))))
     quote = [w for k in order for w in lines[k]]
+    assume(not _one_swap(quote, found))  # two one-word lines exchanged: two words swapped
     assert diff_quote(" ".join(quote), [" ".join(ln) for ln in lines]).differences == ()

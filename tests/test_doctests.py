@@ -11,7 +11,7 @@ MODULES = ["matcher.normalize", "matcher.span", "matcher.vocabulary", "matcher.f
            "viewer.state.presentation", "viewer.state.selection", "viewer.state.review",
            "viewer.state.sidecar", "viewer.state.review_text", "viewer.state.claim_filter",
            "viewer.imports", "viewer.imports.anthropic", "viewer.imports.names",
-           "matcher.textpdf"]
+           "matcher.textpdf", "matcher.reading"]
 
 
 @pytest.mark.parametrize("name", MODULES)

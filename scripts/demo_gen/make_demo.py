@@ -24,12 +24,12 @@ The claims, by what the viewer should report:
 * ``c12`` the wrong chunk id, the quote in exactly one other chunk: repaired;
 * ``c13`` the rate-table row of ``c4`` with one figure changed (the premium's digits
   swapped): shown for review, the difference named, never located;
+* ``c14`` the rate-table row of ``c4`` with the next row's premium (every word stands on
+  the page, the figure a row below): read along its row, review, "$246.53 ≠ $925.18".
 * ``c15`` the rate-table row quoted right, the claim misstating its premium (the digits
   swapped): the evidence located, the claim differs from it, named;
 * ``c16`` the rate-table row again, the claim stating its term in words ("twelve months"):
   consistent.
-
-(``c14`` is left to the window tests, which add a claim of their own by that id.)
 """
 
 from __future__ import annotations
@@ -88,6 +88,9 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
     row = " ".join(box.text for box in dwelling)
     premium = dwelling[3].text
     changed_row = row.replace(premium, _swap_digits(premium))
+    below = next(r for r in truth.rate_rows if r[0].text.startswith("Personal Property"))
+    other_premium = below[3].text
+    borrowed_row = row.replace(premium, other_premium)
     later = truth.fraud_warnings[3]
     warning = later.paragraph.text.removeprefix(f"{later.state}: ")
     signature = truth.signature("applicant")
@@ -129,6 +132,8 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
                in_chunk(0, authorization)),
         _claim("c13", f"The dwelling premium is {_swap_digits(premium)} a year.",
                in_chunk(0, changed_row)),
+        _claim("c14", f"The dwelling costs {other_premium} a year.",
+               in_chunk(0, borrowed_row)),
         _claim("c15", f"The dwelling premium is {_swap_digits(premium)} a year.",
                in_chunk(0, row)),
         _claim("c16", f"The dwelling coverage runs for {_in_words(dwelling[4].text)} at "
@@ -141,6 +146,9 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
            invented=invented, wrong=(0, authorization))
     if any(fold(changed_row).text in fold(t).text for t in texts) or changed_row == row:
         raise DemoError(f"the changed row is in the document: {changed_row!r}")
+    if any(fold(borrowed_row).text in fold(t).text for t in texts) or \
+            other_premium == premium or fold(other_premium).text not in fold(texts[0]).text:
+        raise DemoError(f"the borrowed premium is not another row's: {borrowed_row!r}")
     return data
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from matcher.diff import Difference, describe, diff_quote
@@ -75,6 +75,10 @@ plain_words = st.lists(st.sampled_from("the policy $952.18 $31.07 covers loss".s
 
 @given(plain_words)
 def test_the_same_words_in_any_order_are_the_same(ws: list[str]) -> None:
+    # Reversed, three words or so may be two words exchanged, all else in place ("loss
+    # the policy" for "policy the loss"): that is a change (tests/test_diff.py).
+    off = [k for k, (a, b) in enumerate(zip(ws, reversed(ws), strict=True)) if a != b]
+    assume(not (len(off) == 2 and off[1] - off[0] >= 2))
     q, f = marks(" ".join(ws), " ".join(reversed(ws)))
     assert [w for w, _ in q] == ws and all(m == "same" for _, m in q)
     assert all(m == "same" for _, m in f)

@@ -1,0 +1,140 @@
+"""A quote read along one row of a table or form: the row is a run, and so is its figure.
+
+A table's cells are lines of their own to the extractor, often read column by column, so
+a quote of one row ("Dwelling (Coverage A) $277,000 $500 $925.18 12 months") is, to the
+order-free placement, words gathered from several lines, and a copy of it with the next
+row's premium ("… $500 $246.53 12 months") finds every word: "$246.53 12 months" stands a
+row below. Read along the row instead, the cells left to right, the quote goes on word
+for word but for its figure, where the row has another: that is a figure changed, not a
+quote assembled from two rows (an assembled one quotes the other row's label too, and
+does not read along one row).
+"""
+
+from __future__ import annotations
+
+import bisect
+import weakref
+from collections.abc import Sequence
+
+from .alignment import has_digit
+from .normalize import atoms as split_atoms
+from .stretches import read_along
+from .words import PageWords
+
+# Two lines are one row when their extents across the reading direction overlap by at
+# least this share of the thinner one (cells of one row share a baseline; the next row
+# is a line height away).
+ROW_OVERLAP = 0.5
+
+
+def row_lines(page: PageWords, line: int) -> list[int]:
+    """The lines of the row ``line`` stands in (itself included), in reading order.
+
+    Lines of the same direction whose extents across it overlap (ROW_OVERLAP) are one
+    row; they are ordered along the reading direction, which a line of two or more words
+    shows (on a page turned 90° the text may run upwards). The page's lines are sorted
+    across once per page (:func:`_across_index`), so a row costs a binary search and
+    its neighbours.
+    """
+    me = page.lines[line]
+    c0, c1 = me.across()
+    starts, order, widest = _across_index(page)[me.vertical]
+    lo = bisect.bisect_left(starts, c0 - widest)
+    hi = bisect.bisect_right(starts, c1)
+    out = []
+    for k in order[lo:hi]:
+        ln = page.lines[k]
+        d0, d1 = ln.across()
+        overlap = min(c1, d1) - max(c0, d0)
+        if overlap > ROW_OVERLAP * min(c1 - c0, d1 - d0):
+            out.append(k)
+    sign = _direction(page, out)
+    return sorted(out, key=lambda k: (sign * page.lines[k].along()[0], k))
+
+
+_Index = dict[bool, tuple[list[float], list[int], float]]
+_INDEXES: dict[int, _Index] = {}  # id(page) → its index, dropped with the page
+
+
+def _across_index(page: PageWords) -> _Index:
+    """Per direction: the text lines' starts across, sorted, their indices, the thickest."""
+    key = id(page)
+    got = _INDEXES.get(key)
+    if got is not None:
+        return got
+    index: _Index = {}
+    for vertical in (False, True):
+        lines = sorted((ln.across()[0], k) for k, ln in enumerate(page.lines)
+                       if ln.vertical == vertical and not ln.skewed and not ln.watermark
+                       and ln.words)
+        widest = max((page.lines[k].thickness for _, k in lines), default=0.0)
+        index[vertical] = ([a for a, _ in lines], [k for _, k in lines], widest)
+    _INDEXES[key] = index
+    weakref.finalize(page, _INDEXES.pop, key, None)
+    return index
+
+
+def _direction(page: PageWords, lines: Sequence[int]) -> int:
+    """+1 when the text of these lines runs towards growing coordinates, else -1."""
+    votes = 0
+    for k in lines:
+        ws = page.lines[k].words
+        if len(ws) < 2:
+            continue
+        a, b = page.words[ws[0]], page.words[ws[-1]]
+        start, end = (a.y0, b.y0) if page.lines[k].vertical else (a.x0, b.x0)
+        votes += 1 if end >= start else -1
+    return 1 if votes >= 0 else -1
+
+
+def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[int]
+                   ) -> list[int] | None:
+    """The words of the one row stretch the quote reads along but for one figure.
+
+    ``words`` are the words a placement highlighted; when they stand on two rows or more,
+    each of those rows is read along, left to right, from where the quote's first (or
+    second) atom stands, stepping over up to a few words the quote dropped
+    (:func:`matcher.stretches.read_along`). A row holding the whole quote but for one
+    figure, where it has another figure and nowhere the quote's, is the passage quoted:
+    the row's words from the reading's start to its end. None when no row, or more than
+    one stretch, reads so.
+    """
+    rows = {tuple(row_lines(page, ln)) for ln in {page.words[w].line for w in words}}
+    if len(rows) < 2:
+        return None
+    found: set[tuple[int, ...]] = set()
+    for row in rows:
+        texts: list[str] = []
+        owners: list[int] = []
+        for ln in row:
+            for w in page.lines[ln].words:
+                parts = split_atoms(page.words[w].text)
+                texts += parts
+                owners += [w] * len(parts)
+        found |= _figure_readings(texts, owners, quote_atoms)
+    return list(found.pop()) if len(found) == 1 else None
+
+
+def _figure_readings(texts: Sequence[str], owners: Sequence[int],
+                     quote: Sequence[str]) -> set[tuple[int, ...]]:
+    """The word stretches of one row that read as ``quote`` but for one figure."""
+    out: set[tuple[int, ...]] = set()
+    have = set(texts)
+    for first in (0, 1):
+        if first >= len(quote):
+            break
+        for start, a in enumerate(texts):
+            if a != quote[first]:
+                continue
+            read = read_along(texts, quote, start, first, owner=lambda pos: (owners[pos],))
+            if read is None:
+                continue
+            end, off, at = read
+            if first:
+                at = start - 1  # the row's word before the reading is the one off
+            if off is None or at < 0 or at >= len(texts) or not has_digit(quote[off]) or \
+                    not has_digit(texts[at]) or quote[off] in have:
+                continue
+            lo = min(start, at)
+            out.add(tuple(dict.fromkeys(owners[lo:max(end, at + 1)])))
+    return out
