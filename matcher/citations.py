@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -29,6 +28,8 @@ from .files import (
     json_problem,
     read_bounded,
 )
+from .jsonshape import MAX_NESTING as MAX_NESTING
+from .jsonshape import structure_problems
 
 FORMAT_VERSION = 1
 # The largest citations file read, unless raised with ``--max-size`` or the environment
@@ -38,9 +39,6 @@ FORMAT_VERSION = 1
 # machine, while leaving room for files ten times larger than any seen.
 DEFAULT_SIZE_LIMIT = 64 * MB
 SIZE_LIMIT_ENV = "CITEVIEW_MAX_CITATIONS_MB"
-# The format itself nests six levels deep; unknown extra fields may add some. Deeper JSON
-# is refused with a message rather than exhausting the stack of the parser or serialiser.
-MAX_NESTING = 100
 
 
 class _Model(BaseModel):
@@ -244,7 +242,7 @@ def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFil
     other = other_kind(data)
     if other:
         raise CitationsError(path, [("$", f"is {other}")])
-    structure = list(_structure_problems(data))
+    structure = list(structure_problems(data))
     if structure:
         raise CitationsError(path, structure)
     data, assigned = _assign_claim_ids(data)
@@ -325,45 +323,6 @@ def load_citations(path: Path | str, *, max_bytes: int | None = None) -> Citatio
     except MemoryError:
         raise CitationsError(p, [("$", "not enough memory to load it; check a smaller "
                                        "file, or free memory")]) from None
-
-
-def _structure_problems(data: Any) -> Iterator[tuple[str, str]]:
-    """JSON paths nested deeper than ``MAX_NESTING``, and strings (or keys) holding a lone
-    surrogate, which no UTF-8 output can carry. Iterative: the depth is what is checked."""
-    stack: list[tuple[Any, str, int]] = [(data, "$", 0)]
-    while stack:
-        value, where, depth = stack.pop()
-        if isinstance(value, str):
-            if _has_surrogate(value):
-                yield where, (f"holds a lone surrogate ({_first_surrogate(value)}), which is "
-                              "not a character; the writer produced broken text")
-            continue
-        if not isinstance(value, dict | list):
-            continue
-        if depth >= MAX_NESTING:
-            yield where, f"JSON nested more than {MAX_NESTING} levels deep"
-            return
-        items = value.items() if isinstance(value, dict) else enumerate(value)
-        for key, item in reversed(list(items)):
-            if isinstance(key, str):
-                if _has_surrogate(key):
-                    yield where, f"a key holds a lone surrogate ({_first_surrogate(key)})"
-                stack.append((item, f"{where}.{key}", depth + 1))
-            else:
-                stack.append((item, f"{where}[{key}]", depth + 1))
-
-
-def _has_surrogate(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-def _first_surrogate(text: str) -> str:
-    ch = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
-    return f"\\u{ord(ch):04x}"
 
 
 def resolve_document_path(citations_path: Path | str, ref: DocumentRef) -> Path:

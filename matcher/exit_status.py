@@ -26,6 +26,8 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import TextIO
 
+from .jsonout import printable
+
 
 class ExitStatus(IntEnum):
     """What the process's exit status tells the caller (see the module's table)."""
@@ -54,5 +56,5 @@ def exit_status(problems: Sequence[str], flagged: Sequence[str] = ()) -> ExitSta
 def tell_problems(problems: Iterable[str], stream: TextIO, *, prog: str = "citeview") -> None:
     """Write one line per problem to ``stream`` (stderr), each naming its file."""
     for problem in problems:
-        stream.write(f"{prog}: {problem}\n")
+        stream.write(f"{prog}: {printable(problem)}\n")  # a claim id shown, not acted on
     stream.flush()

@@ -1,5 +1,6 @@
 """Reading the files a person names: plain reasons for what the system refuses, reads that
-stop at a limit, and telling a PDF from a citations file by its first bytes.
+stop at a limit, and telling a PDF from a citations file by its first bytes — and the one
+way every output of citeview is written (:func:`write_atomically`).
 
 Everything here is standard library only, so the viewer's window process may use it
 without loading PyMuPDF or pydantic. Nothing here ever blocks on a FIFO or reads a
@@ -18,9 +19,13 @@ from __future__ import annotations
 import errno
 import json
 import os
+import secrets
 import stat
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Literal
 
 MB = 1_000_000
 PDF_MAGIC = b"%PDF-"
@@ -42,6 +47,7 @@ _REASONS = {
     errno.EIO: "input/output error (a damaged disk or a lost network drive?)",
     errno.ENXIO: "no such device",
     errno.ENODEV: "no such device",
+    errno.EFBIG: "the file would be larger than this program may write (a file-size limit)",
 }
 
 # What to call each kind of non-regular file, so "empty (0 bytes)" is never said of a FIFO.
@@ -215,3 +221,339 @@ def looks_like_pdf(path: Path | str) -> bool:
         return is_pdf_content(read_head(path))
     except InputFileError:
         return False
+
+
+# -- writing a file whole or not at all ------------------------------------------------
+# The one writer of every output (OCR store entries, review files, exports, the desktop
+# integration), so that one policy holds for all of them:
+# * only a regular file, or nothing, is ever replaced: a device, FIFO, socket or folder
+#   named as an output is refused and left as it is (as root, ``--csv /dev/null`` once
+#   replaced the system's /dev/null);
+# * a symbolic link is followed to the regular file it names, which is replaced (the link
+#   stays a link); a link to anything else, or to nothing, is refused;
+# * a file that is read-only (no write permission for anyone, or not for this user) is
+#   refused, not replaced behind its owner's back (root included);
+# * the bytes go to a temporary file in the target's own folder, are fsynced, renamed
+#   over the target, and the folder is fsynced, so a crash leaves the old file or the new;
+# * the new file keeps the mode (and, for root, the owner) of the one it replaces; a new
+#   file gets 0o666 less the umask, as any file the person creates;
+# * every failure removes the temporary file; a temporary file left by a killed writer
+#   (its process is gone) is removed by the next write of a file in that folder.
+
+WriteKind = Literal["not_regular", "read_only", "denied", "unwritable"]
+TMP_SUFFIX = ".tmp"
+# A temporary file this old whose writer cannot be asked about (no pid in its name, or
+# Windows, where os.kill would end the process) is abandoned.
+LEFTOVER_AGE_S = 24 * 3600
+# Room in a file name for the temporary file's own part: "." + "." + pid + "." + 8 hex
+# digits + ".tmp", so a target whose name is near the 255-byte limit still gets one.
+_NAME_MAX = 255
+_TMP_ROOM = 40
+
+
+class WriteError(Exception):
+    """An output that cannot be written where asked: the path named, a kind for programs
+    and a reason for people (``"is a character device, not a regular file"``)."""
+
+    def __init__(self, path: Path | str, kind: WriteKind, reason: str) -> None:
+        self.path = Path(path)
+        self.kind: WriteKind = kind
+        self.reason = reason
+        super().__init__(f"{self.path}: {reason}")
+
+
+def output_target(path: Path | str) -> Path:
+    """The file a write of ``path`` replaces: ``path`` itself when it is a regular file or
+    nothing yet, the regular file a link at ``path`` leads to; else :class:`WriteError`.
+
+    >>> output_target("/dev/null")
+    Traceback (most recent call last):
+    ...
+    matcher.files.WriteError: /dev/null: is a character device, not a regular file
+    """
+    path = Path(path)
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return path
+    except (OSError, ValueError) as exc:
+        raise _refused(path, exc) from None
+    target = path
+    if stat.S_ISLNK(st.st_mode):
+        target = Path(os.path.realpath(path))
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError) as exc:
+            if isinstance(exc, FileNotFoundError):
+                raise WriteError(path, "not_regular", f"is a link to {target}, which does "
+                                 "not exist; a link is written through, never replaced"
+                                 ) from None
+            raise _refused(path, exc) from None
+    reason = not_regular_reason(st.st_mode)
+    if reason is not None:
+        if target != path:
+            reason = f"is a link to {target}, which {reason}"
+        raise WriteError(path, "not_regular", reason)
+    if not st.st_mode & 0o222:
+        raise WriteError(path, "read_only", f"is read-only (mode {stat.filemode(st.st_mode)});"
+                         " it is not replaced: save under another name, or make it "
+                         "writable first")
+    if not os.access(target, os.W_OK):
+        if _read_only_file_system(target):
+            raise WriteError(path, "unwritable", _REASONS[errno.EROFS])
+        raise WriteError(path, "denied", os_error_reason(
+            PermissionError(errno.EACCES, "denied"), writing=True))
+    return target
+
+
+def _read_only_file_system(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # AttributeError: no statvfs (Windows)
+        return False
+
+
+def check_output(path: Path | str) -> Path:
+    """Whether ``path`` can be written now, asked before any work or any other output
+    is written: :func:`output_target`, then a temporary file made and removed in its
+    folder (so a full disk's inode table, a read-only file system or a name too long is
+    told now). Returns the file that a write replaces; :class:`WriteError` if none can be.
+    """
+    target = output_target(path)
+    fd, tmp = _create_temporary(Path(path), target)
+    os.close(fd)
+    _unlink(tmp)
+    return target
+
+
+def write_atomically(path: Path | str, write: Callable[[BinaryIO], object], *,
+                     new_mode: int | None = None) -> Path:
+    """Write ``path`` whole or not at all through ``write(file)`` (see the policy above);
+    returns the file replaced (the target of a link). :class:`WriteError` when it cannot
+    be written; an exception from ``write`` removes the temporary file and goes on up.
+    ``new_mode``: the mode of a file made new, when the umask's is not the right one (a
+    system-wide menu entry every user must read)."""
+
+    def produce(tmp: Path, fh: BinaryIO) -> None:
+        write(fh)
+
+    return _replace(Path(path), produce, new_mode=new_mode)
+
+
+def produce_atomically(path: Path | str, produce: Callable[[Path], object], *,
+                       new_mode: int | None = None) -> Path:
+    """As :func:`write_atomically`, for a producer that writes a file by its name
+    (``produce(tmp)`` may reopen and rewrite the temporary file, as PyMuPDF's save does).
+    """
+
+    def by_name(tmp: Path, fh: BinaryIO) -> None:
+        fh.close()
+        produce(tmp)
+
+    return _replace(Path(path), by_name, new_mode=new_mode)
+
+
+def write_bytes_atomically(path: Path | str, data: bytes, *,
+                           new_mode: int | None = None) -> Path:
+    """Write ``data`` to ``path`` whole or not at all, as :func:`write_atomically`."""
+    return write_atomically(path, lambda fh: fh.write(data), new_mode=new_mode)
+
+
+def _replace(path: Path, produce: Callable[[Path, BinaryIO], None], *,
+             new_mode: int | None) -> Path:
+    with StagedWrites() as batch:
+        return batch.stage(path, produce, new_mode=new_mode)
+
+
+class StagedWrites:
+    """Several outputs written all or nothing: each is written to its temporary file and
+    fsynced when staged, and only once every one is staged are they put in place (on
+    leaving the ``with`` block, or :meth:`commit`). Any failure before — a producer's
+    error, a full disk, Ctrl-C — removes every temporary file and replaces nothing.
+
+    Example::
+
+        with StagedWrites() as batch:
+            batch.write(html, write_report)       # WriteError here: nothing is replaced
+            batch.write(csv, write_table)
+        # both in place now
+    """
+
+    def __init__(self) -> None:
+        self._staged: list[tuple[Path, Path, Path]] = []  # (path, target, tmp)
+
+    def __enter__(self) -> StagedWrites:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+    def write(self, path: Path | str, write: Callable[[BinaryIO], object], *,
+              new_mode: int | None = None) -> Path:
+        """Stage ``path`` written by ``write(file)``; returns the file it will replace."""
+        return self.stage(Path(path), lambda tmp, fh: write(fh), new_mode=new_mode)
+
+    def produce(self, path: Path | str, produce: Callable[[Path], object], *,
+                new_mode: int | None = None) -> Path:
+        """Stage ``path`` written by ``produce(tmp)``, which writes the file by name."""
+
+        def by_name(tmp: Path, fh: BinaryIO) -> None:
+            fh.close()
+            produce(tmp)
+
+        return self.stage(Path(path), by_name, new_mode=new_mode)
+
+    def stage(self, path: Path, produce: Callable[[Path, BinaryIO], object], *,
+              new_mode: int | None) -> Path:
+        target = output_target(path)
+        try:
+            before: os.stat_result | None = os.stat(target)
+        except OSError:
+            before = None
+        remove_leftovers(target)
+        fd, tmp = _create_temporary(path, target)
+        self._staged.append((path, target, tmp))
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                if before is not None:
+                    _keep_mode(fh.fileno(), before)
+                elif new_mode is not None:
+                    os.fchmod(fh.fileno(), new_mode)
+                produce(tmp, fh)
+            with open(tmp, "rb+") as fh:  # a producer by name may have closed it
+                os.fsync(fh.fileno())  # the bytes reach the disk before the name does
+                if before is not None:  # ... or made a new file at tmp
+                    _keep_mode(fh.fileno(), before)
+        except OSError as exc:
+            self.discard()
+            raise WriteError(path, "unwritable", os_error_reason(exc, writing=True)) from None
+        except BaseException:  # KeyboardInterrupt and the producer's own errors too
+            self.discard()
+            raise
+        return target
+
+    def commit(self) -> list[Path]:
+        """Put every staged file in place; returns the files replaced, in order."""
+        staged, done = self._staged, []
+        try:
+            for path, target, _ in staged:  # swapped meanwhile: decide again, write nothing
+                if output_target(path) != target:
+                    raise WriteError(path, "unwritable", "changed while it was being "
+                                     "written; nothing was replaced")
+            for path, target, tmp in staged:
+                try:
+                    os.replace(tmp, target)
+                except OSError as exc:
+                    raise WriteError(path, "unwritable",
+                                     os_error_reason(exc, writing=True)) from None
+                done.append(target)
+        except BaseException:
+            self._staged = staged[len(done):]
+            self.discard()
+            raise
+        self._staged = []
+        for folder in dict.fromkeys(t.parent for t in done):
+            sync_folder(folder)
+        return done
+
+    def discard(self) -> None:
+        """Remove every staged temporary file; nothing is replaced."""
+        for _, _, tmp in self._staged:
+            _unlink(tmp)
+        self._staged = []
+
+
+def _create_temporary(path: Path, target: Path) -> tuple[int, Path]:
+    """A new temporary file beside ``target``, open for writing (0o666 less the umask)."""
+    stem = os.fsencode(target.name)[:_NAME_MAX - _TMP_ROOM].decode(
+        sys.getfilesystemencoding(), "surrogateescape" if os.name != "nt" else "ignore")
+    tmp = target.with_name(f".{stem}.{os.getpid()}.{secrets.token_hex(4)}{TMP_SUFFIX}")
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_CLOEXEC", 0))
+    try:
+        return os.open(tmp, flags, 0o666), tmp
+    except (OSError, ValueError) as exc:
+        raise _refused(path, exc, writing=True) from None
+
+
+def _keep_mode(fd: int, before: os.stat_result, *, close: bool = False) -> None:
+    """Give the new file the mode of the one it replaces (and its owner, when root)."""
+    try:
+        os.fchmod(fd, stat.S_IMODE(before.st_mode))
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            os.fchown(fd, before.st_uid, before.st_gid)
+    finally:
+        if close:
+            os.close(fd)
+
+
+def _refused(path: Path, exc: OSError | ValueError, *, writing: bool = True) -> WriteError:
+    if isinstance(exc, ValueError):  # an embedded NUL byte
+        return WriteError(path, "unwritable", "the path holds a NUL character")
+    kind: WriteKind = "denied" if os_error_kind(exc) == "denied" else "unwritable"
+    return WriteError(path, kind, os_error_reason(exc, writing=writing))
+
+
+def sync_folder(folder: Path | str) -> None:
+    """Make a rename in ``folder`` durable (POSIX; Windows has no folder handles); a
+    file system that refuses (some network shares) keeps the rename anyway."""
+    if sys.platform == "win32":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_leftovers(target: Path | str) -> list[Path]:
+    """Remove the temporary files of writes of ``target`` whose writer is gone (killed
+    mid-write: its process no longer runs); returns those removed."""
+    target = Path(target)
+    stem = os.fsencode(target.name)[:_NAME_MAX - _TMP_ROOM]
+    prefix = b"." + stem + b"."
+    try:
+        names = [n for n in os.listdir(os.fsencode(target.parent))
+                 if n.startswith(prefix) and n.endswith(TMP_SUFFIX.encode())]
+    except OSError:
+        return []
+    removed = []
+    for name in names:
+        pid_part = name[len(prefix):].split(b".")[0]
+        tmp = target.parent / os.fsdecode(name)
+        if _writer_gone(int(pid_part) if pid_part.isdigit() else None, tmp):
+            _unlink(tmp)
+            removed.append(tmp)
+    return removed
+
+
+def _writer_gone(pid: int | None, tmp: Path) -> bool:
+    if pid is not None and sys.platform != "win32":
+        if pid == os.getpid():
+            return False  # this process's own, being written by another thread
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:  # another user's process: alive
+            return False
+        return False
+    try:
+        return time.time() - os.lstat(tmp).st_mtime > LEFTOVER_AGE_S
+    except OSError:
+        return False
+
+
+def _unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

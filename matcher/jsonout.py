@@ -1,4 +1,5 @@
-"""JSON text for stdout that can always be written as UTF-8.
+"""JSON text for stdout that can always be written as UTF-8, and plain text that shows
+what it says (:func:`printable`).
 
 A lone surrogate can reach a result from a path the system decoded with Python's
 ``surrogateescape`` (a file name that is not UTF-8). ``json.dumps`` keeps it, and writing
@@ -9,6 +10,7 @@ inside a JSON string (the only place one can stand).
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -34,3 +36,30 @@ def model_json(model: BaseModel, *, indent: int = 2) -> str:
         return model.model_dump_json(indent=indent)
     except PydanticSerializationError:
         return json_text(model.model_dump(mode="json"), indent=indent)
+
+
+# What a terminal would act on instead of showing: C0 and C1 controls (ESC starts the
+# sequences that move the cursor, erase a line or recolour it — a claim id could make a
+# "not located" row read "located"), DEL, the bidirectional overrides and isolates that
+# reorder what follows, line and paragraph separators, and lone surrogates.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028\u2029\u202a-\u202e"
+                          "\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` for a terminal, each character it would act on shown as its escape.
+
+    >>> printable("c1\\x1b[2K\\rc1  located")
+    'c1\\\\x1b[2K\\\\rc1  located'
+    >>> printable("Policy §4 — café")
+    'Policy §4 — café'
+    """
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(m.group())
+    if named is not None:
+        return named
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

@@ -90,6 +90,7 @@ from evalcases import (
 from evalkinds import CHANGED_KINDS, ChangedAndShortKinds
 
 from matcher.document import PdfSource
+from matcher.files import write_bytes_atomically
 from matcher.locate import DocumentIndex, locate_quote
 from matcher.normalize import atoms
 from matcher.ocr.boxes import OcrPage
@@ -815,9 +816,8 @@ class _OcrCache:
         if self.folder is None:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        tmp = self.folder / f"{key}.{os.getpid()}.tmp"
-        tmp.write_text(json.dumps(page.to_json()))
-        os.replace(tmp, self.folder / f"{key}.json")
+        write_bytes_atomically(self.folder / f"{key}.json",
+                               json.dumps(page.to_json()).encode())
 
 
 def _ocr_page(job: tuple[str, str, int]) -> OcrPage:

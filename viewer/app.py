@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
+import stat
 import sys
+from collections.abc import MutableMapping
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import install_excepthook, setup_logging
 from .launcher import handover
+from .launcher.handover import max_windows, refused_windows
+from .launcher.instance import MAX_WINDOW_PX, MIN_WINDOW_PX
 from .state.files import demo_path, is_citations_file
 
 if TYPE_CHECKING:
@@ -41,8 +46,12 @@ def _size(text: str) -> tuple[int, int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, "
                                          f"not {text!r}") from None
-    if w < 100 or h < 100:
+    if w < MIN_WINDOW_PX or h < MIN_WINDOW_PX:
         raise argparse.ArgumentTypeError(f"{text!r} is too small (at least 100x100)")
+    if w > MAX_WINDOW_PX or h > MAX_WINDOW_PX:
+        raise argparse.ArgumentTypeError(f"{text!r} is too large (at most "
+                                         f"{MAX_WINDOW_PX}x{MAX_WINDOW_PX}; a window is "
+                                         "also cut to its screen)")
     return w, h
 
 
@@ -127,6 +136,37 @@ def _importing(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "document", None)) or getattr(args, "request", None) is not None
 
 
+# What D-Bus clients (Qt's platform theme and portal look-ups, through libdbus) are told
+# when there is no session bus to find: an address no transport takes, so they fail at
+# once instead of "autolaunching" one (running dbus-launch, which starts a bus daemon that
+# outlives citeview, or on X11 asks the display for one).
+NO_BUS = "disabled:"
+
+
+def no_bus_autolaunch(env: MutableMapping[str, str]) -> str | None:
+    """Point ``DBUS_SESSION_BUS_ADDRESS`` at the user's session bus when it is unset and
+    the session has one (``$XDG_RUNTIME_DIR/bus``, as systemd and elogind make it), else
+    at :data:`NO_BUS`, so no D-Bus client starts a bus of its own; a value already set is
+    left as it is. Returns the value set, or None.
+
+    >>> env = {"XDG_RUNTIME_DIR": "/nonexistent"}
+    >>> no_bus_autolaunch(env), env["DBUS_SESSION_BUS_ADDRESS"]
+    ('disabled:', 'disabled:')
+    >>> no_bus_autolaunch({"DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1/bus"})
+    """
+    if env.get("DBUS_SESSION_BUS_ADDRESS"):
+        return None
+    runtime = env.get("XDG_RUNTIME_DIR")
+    bus = Path(runtime) / "bus" if runtime else None
+    try:
+        found = bus is not None and stat.S_ISSOCK(os.stat(bus).st_mode)
+    except OSError:
+        found = False
+    value = f"unix:path={bus}" if found else NO_BUS
+    env["DBUS_SESSION_BUS_ADDRESS"] = value
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the viewer for already-parsed options (see :func:`add_gui_arguments`)."""
     log_path = setup_logging()
@@ -149,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
     from .checker import client as checker
     from .render import process as render_process
 
+    no_bus_autolaunch(os.environ)
     target = demo_path() if args.demo else args.file
     checker.prestart(prepare=target if target is not None and is_citations_file(target)
                      and target.is_file() and not _importing(args) else None,
@@ -206,7 +247,7 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     from .window.settings import Preferences
     from .window.shell import MainWindow
     from .window.signals import SignalQuitter
-    from .window.windows import Application, WindowSet
+    from .window.windows import Application, WindowSet, on_screen
 
     app = QApplication.instance() or Application(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -230,7 +271,7 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
 
     install_excepthook(show_error, log_path)
     if args.size is not None:
-        window.resize(*args.size)
+        window.resize(*on_screen(window, args.size))
     elif interactive:
         window.resize(1280, 860)
         window.restore_layout()
@@ -255,7 +296,8 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     # The further windows of this process: further FILEs, files handed over by later
     # launches, macOS's file-open events (viewer.window.windows).
     windows = WindowSet(app, window, listener, highlight=args.highlight_color)
-    windows.open_all(args.more_files)
+    windows.open_all(args.more_files[:max(0, max_windows() - 1)])
+    refused_windows(args.more_files[max(0, max_windows() - 1):], sys.stderr)
     shot = None if interactive else Screenshot(window, args.screenshot, args.geometry_json)
     return _Started(app, window, shot, opened, windows, quitter)
 

@@ -13,8 +13,10 @@ import importlib
 import multiprocessing
 import os
 import signal
+import stat
 import sys
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 # Seconds a child is given to leave when asked, and again after it is terminated.
@@ -48,9 +50,54 @@ def start(body: str, name: str, *args: Any) -> tuple[Any, Any]:
 
 
 def run(body: str, *args: Any) -> None:
-    """In the child: import ``body``'s module and call its function with ``args``."""
+    """In the child: import ``body``'s module and call its function with ``args``. A
+    forked child first lets go of the connections it inherited but does not use."""
+    if context().get_start_method() == "fork":
+        release_inherited(keep=set(_descriptors(args)))
     module, _, function = body.partition(":")
     getattr(importlib.import_module(module), function)(*args)
+
+
+def _descriptors(values: Any) -> Iterator[int]:
+    """The descriptors of the connections among a child's arguments (nested in tuples)."""
+    for value in values:
+        if isinstance(value, tuple | list):
+            yield from _descriptors(value)
+        elif hasattr(value, "fileno"):
+            try:
+                yield int(value.fileno())
+            except (OSError, ValueError, TypeError):
+                pass
+
+
+def release_inherited(keep: set[int]) -> int:
+    """In a forked child: every socket it inherited but those in ``keep`` (the
+    connections it was given) replaced by /dev/null — the display server's connection,
+    the single-instance socket, the other windows' connections to their children — so it
+    holds none of them open. Pipes are left: ``multiprocessing`` tells the GUI that a
+    child ended by a pipe whose write end only the child holds. Replaced rather than
+    closed: an inherited Python object that closes its number later closes /dev/null,
+    never a file opened since under that number. Returns how many were replaced."""
+    try:
+        fds = [int(n) for n in os.listdir("/proc/self/fd")]
+    except OSError:  # no /proc (macOS forks nothing here: spawn starts children afresh)
+        return 0
+    null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+    released = 0
+    try:
+        for fd in fds:
+            if fd <= 2 or fd in keep or fd == null:
+                continue
+            try:
+                mode = os.fstat(fd).st_mode
+            except OSError:
+                continue  # the listing's own descriptor, gone already
+            if stat.S_ISSOCK(mode):
+                os.dup2(null, fd, inheritable=False)
+                released += 1
+    finally:
+        os.close(null)
+    return released
 
 
 def stop(process: Any, conn: Any, *, wait: float = STOP_TIMEOUT_S, group: bool = False

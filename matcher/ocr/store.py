@@ -8,15 +8,16 @@ OCR results are kept in a per-user cache folder (``platformdirs.user_cache_dir("
 documents: entries are keyed by the SHA-256 of the PDF's bytes, so a renamed or moved file
 still finds its boxes wherever it lives, a changed file (new bytes, new hash) is simply
 redone, document folders stay untouched (they may be read-only, synced or shared), and OCR
-results are exactly what a cache is for (costly to make, safe to delete). A team that wants
-to share prepared boxes points ``--store`` at a shared folder. Each page is one JSON file,
-``v1/<hash[:2]>/<hash>/page-00007.json``, holding the words as points in PyMuPDF's unrotated
-``get_text("words")`` space, each with tesseract's block/line/word numbers and confidence,
-plus the render dpi, language, tesseract version, page rotation, OCR time and a UTC
-timestamp. Files rather than SQLite because a page entry is written once and read whole,
-several processes may write at once without locks, and a person can inspect or delete one
-document's entries with a file manager. Every write goes to a temporary file in the same
-folder, is flushed to disk and then renamed over the final name (``os.replace``, atomic on
+results are exactly what a cache is for (costly to make, safe to delete). A team that
+wants to share prepared boxes points ``--store`` at a shared folder. Each page is one
+JSON file, ``v1/<hash[:2]>/<hash>/page-00007.json``, holding the words as points in
+PyMuPDF's unrotated ``get_text("words")`` space, each with tesseract's block/line/word
+numbers and confidence, plus the render dpi, language, tesseract version, page rotation,
+OCR time and a UTC timestamp. Files rather than SQLite because a page entry is written
+once and read whole, several processes may write at once without locks, and a person can
+inspect or delete one document's entries with a file manager. Every write goes, by
+citeview's one writer (:func:`matcher.files.write_bytes_atomically`), to a temporary file
+in the same folder, is flushed to disk and then renamed over the final name (atomic on
 POSIX and Windows), so Ctrl-C or a crash leaves either the old entry, the new one, or a
 stray ``.tmp`` file that readers never look at, never half an entry.
 
@@ -42,7 +43,7 @@ from pathlib import Path
 
 import platformdirs
 
-from ..files import os_error_reason
+from ..files import WriteError, os_error_reason, write_bytes_atomically
 from ..words import PageWords
 from .boxes import FORMAT_VERSION, OcrPage
 
@@ -174,29 +175,18 @@ class OcrStore:
                              separators=(",", ":")).encode("utf-8")
         try:
             self._make_folders(target.parent)
-            if target.is_dir() and not target.is_symlink():
+            if target.is_symlink():
+                os.unlink(target)  # a damaged entry; what it points to is not the store's
+            elif target.is_dir():
                 shutil.rmtree(target)  # a damaged entry: a folder where a file should be
-            tmp = target.with_name(f".{target.stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-            # 0o666 and the umask decide the mode, as for any file the person creates.
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o666)
         except OSError as exc:
             raise OcrStoreError(f"cannot write to the OCR store {self.root}: "
                                 f"{os_error_reason(exc, writing=True)}") from None
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(payload)
-                fh.flush()
-                os.fsync(fh.fileno())  # the bytes reach the disk before the name does
-            os.replace(tmp, target)  # replaces a link at the target, never what it points to
-        except BaseException as exc:  # KeyboardInterrupt too: leave no temp file behind
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            if isinstance(exc, OSError):
-                raise OcrStoreError(f"cannot write to the OCR store {self.root}: "
-                                    f"{os_error_reason(exc, writing=True)}") from None
-            raise
+        try:  # the one writer: temporary file, fsync, rename (Ctrl-C leaves no temp file)
+            write_bytes_atomically(target, payload)
+        except WriteError as exc:
+            raise OcrStoreError(f"cannot write to the OCR store {self.root}: "
+                                f"{exc.reason}") from None
         return target
 
     def documents(self) -> list[StoredDocument]:

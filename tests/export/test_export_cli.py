@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -124,6 +125,39 @@ def test_an_input_is_never_overwritten(demo: Path, tmp_path: Path) -> None:
     assert same.returncode == 2 and "two outputs" in same.stderr
 
 
+def test_a_device_fifo_or_link_to_one_is_refused_and_left_as_it_is(
+        demo: Path, tmp_path: Path) -> None:
+    null = os.stat("/dev/null")
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.html"
+    link.symlink_to("/dev/null")
+    for option, out, said in (("--csv", Path("/dev/null"), "is a character device"),
+                              ("--annotations", fifo, "is a FIFO (named pipe)"),
+                              ("--html", link, "is a link to /dev/null")):
+        done = citeview(demo, option, out)
+        assert done.returncode == 2 and f"{out}: " in done.stderr and said in done.stderr
+        assert "Traceback" not in done.stderr and done.stdout == ""
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == \
+        (null.st_ino, null.st_rdev)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and os.readlink(link) == "/dev/null"
+
+
+def test_a_link_to_a_file_is_written_through_keeping_its_mode(demo: Path,
+                                                             tmp_path: Path) -> None:
+    real = tmp_path / "shared" / "table.csv"
+    real.parent.mkdir()
+    real.write_text("old")
+    real.chmod(0o640)
+    link = tmp_path / "table.csv"
+    link.symlink_to(real)
+    done = citeview(demo, "--csv", link)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and real.read_text(encoding="utf-8-sig").startswith("claim_id")
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+
+
 def test_usage_mistakes_exit_2(demo: Path, tmp_path: Path) -> None:
     assert citeview(demo).returncode == 2  # nothing asked for
     bad = tmp_path / "bad.cite"
@@ -203,3 +237,110 @@ def test_a_killed_export_leaves_no_half_file(tmp_path: Path) -> None:
     # Both outcomes are fine (half a file never is, checked above); the kills must have
     # landed while exports were running, or nothing was tested.
     assert killed >= 1, f"every export ended before its kill: {seen}"
+
+
+def test_one_output_that_cannot_be_written_stops_them_all(demo: Path, tmp_path: Path
+                                                          ) -> None:
+    """Checked before any work: a read-only file, a folder that does not exist, a FIFO —
+    the others are not written either, and stdout (the list of files written) is empty."""
+    kept = tmp_path / "kept.html"
+    kept.write_text("the report from before")
+    kept.chmod(0o444)
+    fifo = tmp_path / "pipe.jsonld"
+    os.mkfifo(fifo)
+    for bad, said in ((kept, "is read-only"), (tmp_path / "no" / "r.jsonld",
+                                              "a folder on the path does not exist"),
+                      (fifo, "is a FIFO")):
+        option = "--html" if bad.suffix == ".html" else "--annotations"
+        csv_out, pdf_out = tmp_path / "r.csv", tmp_path / "copy.pdf"
+        done = citeview(demo, "--csv", csv_out, "--pdf", pdf_out, option, bad)
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert f"{bad}: " in done.stderr and said in done.stderr
+        assert "nothing was written" in done.stderr and "Traceback" not in done.stderr
+        assert not csv_out.exists() and not pdf_out.exists()
+    assert kept.read_text() == "the report from before"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_a_disk_that_fills_up_mid_export_leaves_every_output_as_it_was(
+        demo: Path, tmp_path: Path) -> None:
+    """Past the checks, the HTML report fills a small disk: the CSV table, already whole
+    in its temporary file on another disk, is not put in place either."""
+    from tests.viewer.fsutil import full_disk
+
+    csv_out = tmp_path / "r.csv"
+    csv_out.write_text("old table")
+    with full_disk(tmp_path / "small", size_kb=64) as small:
+        html = small / "r.html"  # the demo's report with its pictures is ~300 KB
+        done = citeview(demo, "--csv", csv_out, "--html", html)
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert "the disk is full" in done.stderr and "nothing was written" in done.stderr
+        assert not html.exists() and os.listdir(small) == []
+    assert csv_out.read_text() == "old table"
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
+
+
+def test_web_annotation_sources_are_relative_unless_absolute_is_asked(demo: Path,
+                                                                     tmp_path: Path) -> None:
+    out = tmp_path / "out" / "r.jsonld"
+    out.parent.mkdir()
+    for extra, expected in (((), "../case/policy.pdf"),
+                            (("--absolute-sources",), demo.with_name("policy.pdf").as_uri())):
+        done = citeview(demo, "--annotations", out, *extra)
+        assert done.returncode == 0, done.stderr
+        data = json.loads(out.read_text(encoding="utf-8"))
+        sources = {a["target"]["source"]["id"] if isinstance(a["target"], dict) else
+                   a["target"][0]["source"]["id"] for a in data["first"]["items"]}
+        assert sources == {expected}
+
+
+def hostile_pdf(path: Path, lines: list[str]) -> Path:
+    """A PDF with scripts everywhere a reader runs them: on opening (OpenAction and the
+    named scripts), on showing the page (its additional actions) and on a click (an
+    annotation's action)."""
+    write_pdf(path, [paragraph(lines)])
+    doc = pymupdf.open(path)
+    catalog, page = doc.pdf_catalog(), doc[0]
+    doc.xref_set_key(catalog, "OpenAction", "<</S/JavaScript/JS(app.alert\\(1\\))>>")
+    script = doc.get_new_xref()
+    doc.update_object(script, "<</S/JavaScript/JS(app.alert\\(2\\))>>")
+    names = doc.get_new_xref()
+    doc.update_object(names, f"<</Names[(boot) {script} 0 R]>>")
+    doc.xref_set_key(catalog, "Names", f"<</JavaScript {names} 0 R>>")
+    doc.xref_set_key(page.xref, "AA", "<</O<</S/JavaScript/JS(app.alert\\(3\\))>>>>")
+    note = page.add_text_annot((300, 300), "click me")
+    doc.xref_set_key(note.xref, "A", "<</S/Launch/F(/bin/sh)>>")
+    doc.save(path.with_suffix(".tmp.pdf"))
+    doc.close()
+    path.with_suffix(".tmp.pdf").replace(path)
+    return path
+
+
+def scripts_in(path: Path) -> list[str]:
+    """Every script or launch a reader would find in ``path``, by PyMuPDF and by poppler."""
+    found = []
+    with pymupdf.open(path) as doc:
+        for xref in range(1, doc.xref_length()):
+            text = doc.xref_object(xref, compressed=True)
+            if ("/JS" in text and "/JS null" not in text) or "/Launch" in text \
+                    or "/AA<<" in text or ("/AA " in text and "/AA null" not in text):
+                found.append(text)
+    js = subprocess.run(["pdfinfo", "-js", str(path)], capture_output=True, text=True)
+    found += [ln for ln in js.stdout.splitlines() if "app.alert" in ln]
+    return found
+
+
+def test_the_annotated_copy_runs_none_of_the_originals_scripts(tmp_path: Path) -> None:
+    lines = [f"Clause {i}: the insurer pays the reasonable cost of repairs item {i}."
+             for i in range(12)]
+    pdf = hostile_pdf(tmp_path / "hostile.pdf", lines)
+    assert len(scripts_in(pdf)) >= 4  # the check can fail: the original has them
+    original = pdf.read_bytes()
+    cite = write_cite(tmp_path / "h.cite", {"doc": pdf}, [("c1", "doc", 1, lines[3])])
+    copy = tmp_path / "copy.pdf"
+    done = citeview(cite, "--pdf", copy)
+    assert done.returncode == 0, done.stderr
+    assert scripts_in(copy) == []
+    assert copy.read_bytes().startswith(original)  # an update after the original's bytes
+    with pymupdf.open(copy) as doc:
+        assert [a.info["id"] for a in doc[0].annots() if a.info["id"].startswith("citeview")]

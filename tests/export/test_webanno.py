@@ -4,6 +4,7 @@ back by a JSON-LD processor against the published context (served from disk)."""
 from __future__ import annotations
 
 import json
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +78,26 @@ def _loader(url: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
             "document": json.loads(CONTEXT_FILE.read_text(encoding="utf-8"))}
 
 
+def test_sources_are_relative_unless_asked_absolute(reviewed_export: Exported) -> None:
+    from viewer.export.webanno import source_iri
+
+    anno = collection(reviewed_export)
+    ids = {t["source"]["id"] for a in anno["first"]["items"]
+           for t in (a["target"] if isinstance(a["target"], list) else [a["target"]])}
+    assert ids and all(not i.startswith(("file:", "/")) for i in ids), ids
+    assert "file:" not in json.dumps(anno)  # no absolute path anywhere in the file
+    pdf = Path("/cases/a b/policy.pdf")
+    assert source_iri(pdf, None) == "file:///cases/a%20b/policy.pdf"
+    assert source_iri(pdf, Path("/cases/a b/policy.jsonld")) == "policy.pdf"
+
+
 def test_read_back_by_a_json_ld_processor(reviewed_export: Exported) -> None:
     jsonld = pytest.importorskip("pyld.jsonld")
     anno = collection(reviewed_export)
-    [expanded] = jsonld.expand(anno, {"documentLoader": _loader})
+    # The PDFs are named relative to the file (no absolute path in it); a processor
+    # resolves them against where the file is.
+    base = reviewed_export.annotations.absolute().as_uri()
+    [expanded] = jsonld.expand(anno, {"documentLoader": _loader, "base": base})
     items = expanded["http://www.w3.org/ns/activitystreams#first"][0][
         "http://www.w3.org/ns/activitystreams#items"][0]["@list"]
     assert len(items) == anno["total"]
@@ -98,6 +115,8 @@ def test_read_back_by_a_json_ld_processor(reviewed_export: Exported) -> None:
             [source] = target[OA + "hasSource"]
             assert source["@id"].startswith("file:///")
             assert source["@id"].endswith("policy.pdf")
+            assert Path(urllib.parse.unquote(source["@id"].removeprefix("file://"))
+                        ).is_file()  # resolves to the very PDF
             assert source[OA + "canonical"][0]["@id"].startswith("ni:///sha-256;")
             fragment, refined = target[OA + "hasSelector"]
             assert fragment["http://purl.org/dc/terms/conformsTo"] == [{"@id": RFC3778}]

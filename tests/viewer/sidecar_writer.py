@@ -7,6 +7,11 @@ writer loads the sidecar as it is, then saves decisions in a loop, one more each
 and after each save has returned prints ``ack CLAIM NOTE``: from then on the decision
 must survive whatever happens to the writer. The test kills writers at random moments.
 
+``python -m tests.viewer.sidecar_writer racer SIDECAR NAME COUNT``: decides ``COUNT``
+claims of its own (``NAME0``, ``NAME1``…) one after the other, saving after each — on a
+conflict (another writer saved meanwhile) merging with the file, as the window offers —
+and prints ``ack CLAIM`` once the save has returned. Two racers run at once on one file.
+
 ``python -m tests.viewer.sidecar_writer limited SIDECAR BYTES``: saves one more decision
 under a file-size limit of ``BYTES`` (``RLIMIT_FSIZE``) and prints what happened as JSON.
 """
@@ -21,7 +26,7 @@ import sys
 from pathlib import Path
 
 from viewer.state.review import EvidenceDecision
-from viewer.state.review_store import ReviewStore, SaveError
+from viewer.state.review_store import ConflictError, ReviewStore, SaveError
 
 CLAIMS = 40  # decisions cycle over this many claims, so later ones replace earlier ones
 
@@ -58,6 +63,20 @@ def forker(path: Path) -> None:
         os.write(1, f"dead {pid}\n".encode())
 
 
+def racer(path: Path, name: str, count: int) -> None:
+    store = ReviewStore(path)
+    decisions = store.load()
+    for i in range(count):
+        claim = f"{name}{i}"
+        decisions.put_evidence((claim, 0), decision(claim, name), by=name,
+                               at="2026-12-01T13:00:00Z")
+        try:
+            store.save(decisions)
+        except ConflictError:
+            decisions = store.merge(decisions, by=name, at="2026-12-01T13:00:00Z")
+        os.write(1, f"ack {claim}\n".encode())
+
+
 def limited(path: Path, limit: int) -> None:
     import resource
 
@@ -79,5 +98,7 @@ if __name__ == "__main__":
     mode, target = sys.argv[1], Path(sys.argv[2])
     if mode == "forker":
         forker(target)
+    elif mode == "racer":
+        racer(target, sys.argv[3], int(sys.argv[4]))
     else:
         limited(target, int(sys.argv[3]))

@@ -346,3 +346,107 @@ def test_a_default_chosen_since_is_not_removed() -> None:
     text = set_default("", MIME_TYPE, f"{DESKTOP_ID};")
     chosen = set_default(text, MIME_TYPE, "othercite.desktop;")
     assert remove_default(chosen, MIME_TYPE, f"{DESKTOP_ID};") == chosen
+
+
+@needs_tools
+def test_uninstall_keeps_what_others_put_in_the_folders_install_made(desk: Desktop) -> None:
+    """install made applications/ and mime/; a foreign menu entry, a user's note and a
+    MIME package added since stay, with their folders (uninstall once removed them all)."""
+    assert desk.citeview("install").returncode == 0
+    apps, packages = desk.data / "applications", desk.data / "mime" / "packages"
+    (apps / "other.desktop").write_text("[Desktop Entry]\nType=Application\nName=Other\n"
+                                        "Exec=true %f\nMimeType=text/x-other;\n")
+    (apps / "kde").mkdir()
+    (apps / "kde" / "old.desktop").write_text("[Desktop Entry]\nType=Application\nName=Old\n"
+                                              "Exec=true\n")
+    (apps / "my notes.txt").write_text("the user's own")
+    (packages / "other.xml").write_text(
+        '<?xml version="1.0"?>\n<mime-info xmlns="http://www.freedesktop.org/standards/'
+        'shared-mime-info"><mime-type type="text/x-other"><comment>Other</comment>'
+        '<glob pattern="*.other"/></mime-type></mime-info>\n')
+    subprocess.run(["update-mime-database", str(desk.data / "mime")], check=True)
+    theirs = {p: p.read_bytes() for p in (apps / "other.desktop", apps / "kde" / "old.desktop",
+                                          apps / "my notes.txt", packages / "other.xml")}
+    proc = desk.citeview("uninstall")
+    assert proc.returncode == 0, proc.stderr
+    assert {p: p.read_bytes() for p in theirs} == theirs
+    left = tree(desk.root / "home")
+    assert not [n for n, data in left.items() if b"citeview" in data or "citeview" in n]
+    other = desk.root / "x.other"
+    other.write_text("x")
+    assert desk.xdg_mime("query", "filetype", str(other)) == "text/x-other"  # db rebuilt
+    assert not (desk.data / "icons").exists()  # made by install, and emptied
+
+
+@needs_tools
+def test_a_users_own_entry_is_kept_unless_forced_and_put_back_by_uninstall(
+        desk: Desktop) -> None:
+    apps = desk.data / "applications"
+    apps.mkdir(parents=True)
+    own = apps / DESKTOP_ID
+    own.write_text("[Desktop Entry]\nType=Application\nName=My citeview\n"
+                   "Exec=/opt/mine/citeview --my-flags %F\n")
+    desk.config.mkdir(parents=True)
+    defaults = desk.config / "mimeapps.list"
+    defaults.write_text(f"[Default Applications]\n{MIME_TYPE}=myeditor.desktop;\n")
+    before = tree(desk.root / "home")
+    refused = desk.citeview("install")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert str(own) in refused.stderr and "myeditor.desktop" in refused.stderr
+    assert "--force" in refused.stderr
+    assert tree(desk.root / "home") == before  # nothing written, nothing made
+    forced = desk.citeview("install", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert "citeview" in own.read_text() and "--my-flags" not in own.read_text()
+    assert desk.xdg_mime("query", "default", MIME_TYPE) == DESKTOP_ID
+    proc = desk.citeview("uninstall")
+    assert proc.returncode == 0 and f"put back: {own}" in proc.stdout
+    after = tree(desk.root / "home")
+    cache = str(apps / "mimeinfo.cache")  # rebuilt by update-desktop-database for the
+    assert b"citeview" not in after.pop(cache)  # user's entry, which it now lists alone
+    assert after == before  # the user's entry and default, as they were
+
+
+@needs_tools
+def test_a_linked_mimeapps_list_is_edited_through_the_link(desk: Desktop) -> None:
+    dotfiles = desk.root / "dotfiles"
+    dotfiles.mkdir()
+    real = dotfiles / "mimeapps.list"
+    real.write_text("[Default Applications]\ntext/plain=notes.desktop;\n")
+    before = real.read_bytes()
+    desk.config.mkdir(parents=True)
+    (desk.config / "mimeapps.list").symlink_to(real)
+    assert desk.citeview("install").returncode == 0
+    assert (desk.config / "mimeapps.list").is_symlink()
+    assert get_default(real.read_text(), MIME_TYPE) == f"{DESKTOP_ID};"
+    assert desk.xdg_mime("query", "default", MIME_TYPE) == DESKTOP_ID  # read through it
+    assert get_default(real.read_text(), "text/plain") == "notes.desktop;"
+    assert desk.citeview("uninstall").returncode == 0
+    assert (desk.config / "mimeapps.list").is_symlink() and real.read_bytes() == before
+
+
+@needs_tools
+def test_a_failed_install_leaves_nothing(desk: Desktop) -> None:
+    """The 256 px icon folder cannot be made (a file stands there): the menu entry, the
+    MIME package and the smaller icons, already written, all go again."""
+    hicolor = desk.data / "icons" / "hicolor"
+    hicolor.mkdir(parents=True)
+    (hicolor / "256x256").write_text("a file where a folder should be")
+    before = tree(desk.root / "home")
+    proc = desk.citeview("install")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "256x256" in proc.stderr and "nothing was installed" in proc.stderr
+    assert tree(desk.root / "home") == before
+    assert sorted(p.name for p in desk.data.iterdir()) == ["icons"]
+    assert not desk.config.exists()
+
+
+@needs_tools
+def test_a_file_changed_since_install_is_left_by_uninstall(desk: Desktop) -> None:
+    assert desk.citeview("install").returncode == 0
+    entry = desk.data / "applications" / DESKTOP_ID
+    entry.write_text(entry.read_text() + "X-Mine=kept\n")
+    proc = desk.citeview("uninstall")
+    assert proc.returncode == 0 and "changed since it was installed" in proc.stdout
+    assert "X-Mine=kept" in entry.read_text()
+    assert not (desk.data / "icons").exists()

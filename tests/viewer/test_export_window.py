@@ -98,3 +98,20 @@ def test_a_long_export_shows_progress_and_can_be_cancelled(
     assert "cancelled" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: not window.exporter.running(), timeout=60000)
     assert not out.exists() and not [p for p in tmp_path.iterdir() if p.suffix == ".tmp"]
+
+
+def test_the_dialog_says_an_encrypted_pdf_is_written_unencrypted(qtbot: QtBot,
+                                                                 tmp_path: Path) -> None:
+    proposed = default_choice(tmp_path / "answer.cite", documents=1)
+    plain = ExportDialog(proposed, several_documents=False)
+    qtbot.addWidget(plain)
+    assert plain.encrypted_note is None
+    dialog = ExportDialog(proposed, several_documents=False, encrypted=["secret.pdf"])
+    qtbot.addWidget(dialog)
+    dialog.resize(640, 300)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    note = dialog.encrypted_note
+    assert note is not None and note.isVisible()
+    assert "secret.pdf is password-protected" in note.text()
+    assert "HTML report" in note.text() and "unencrypted" in note.text()

@@ -443,3 +443,62 @@ def test_a_screenshot_takes_one_file(tmp_path: Path, runtime: Path) -> None:
                            str(tmp_path / "x.png")], env=env_for(runtime, tmp_path),
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "--screenshot takes one FILE" in proc.stderr
+
+
+def raw_exchange(path: Path, line: bytes | None) -> dict[str, Any] | None:
+    """Connect; with ``line``, send it after the greeting and return the reply; without,
+    close before even reading the greeting (as a launch killed at that moment)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(30)
+        sock.connect(str(path))
+        if line is None:
+            return None
+        lines = sock.makefile("rb")
+        lines.readline()
+        sock.sendall(line)
+        reply: dict[str, Any] = json.loads(lines.readline())
+        return reply
+
+
+def test_malformed_and_early_closed_connections_leave_the_viewer_as_it_was(
+        running: Running, qtbot: Any) -> None:
+    qtbot.waitUntil(lambda: ask_status(running.sock)["windows"][0]["opened"], timeout=60000)
+    for _ in range(10):  # each closed before the greeting; the viewer answers after each
+        raw_exchange(running.sock, None)
+        assert ask_status(running.sock)["ok"]
+    bad_lines = [b"[" * 200_000 + b"\n", b"\xff\xfe not utf-8\n", b'"just a string"\n',
+                 instance.encode({"open": ["/a.cite"], "options": {"size": [40000, 40000]}}),
+                 instance.encode({"open": ["/a.cite"], "options": {"page": "x"}}),
+                 instance.encode({"open": ["/a.cite"], "options": {"page": 0}}),
+                 instance.encode({"open": ["/a.cite"], "options": {"unknown": 1}})]
+    for line in bad_lines:
+        reply = raw_exchange(running.sock, line)
+        assert reply is not None and reply["ok"] is False and reply["error"], line[:40]
+    status = ask_status(running.sock)
+    assert [w["file"] for w in status["windows"]] == [str(running.a.resolve())]
+    running.process.terminate()  # quits as usual: no connection left half torn down
+    _, stderr = running.process.communicate(timeout=60)
+    assert running.process.returncode == 128 + signal.SIGTERM, stderr  # closed as usual
+    assert "already deleted" not in stderr and "Traceback" not in stderr, stderr
+
+
+def test_one_handover_opens_at_most_the_configured_windows(
+        tmp_path: Path, runtime: Path, qtbot: Any,
+        viewers: Callable[..., subprocess.Popen[str]]) -> None:
+    a, b = two_files(tmp_path)
+    more = [write_citations(tmp_path / f"m{i}.cite", "policy.pdf", []) for i in range(3)]
+    env = env_for(runtime, tmp_path) | {"CITEVIEW_MAX_WINDOWS": "2"}
+    sock = runtime / "citeview-offscreen.socket"
+    first = viewers(str(a), str(b), str(more[0]), "--size", "400x300", env=env, cwd=tmp_path)
+    qtbot.waitUntil(lambda: (s := status_or_none(sock)) is not None
+                    and len(s["windows"]) == 2, timeout=60000)
+    proc = subprocess.run([sys.executable, "-m", "viewer.app", *map(str, more)], env=env,
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert f"{len(more) - 2} file(s) not opened" in proc.stderr and str(more[2]) in proc.stderr
+    qtbot.waitUntil(lambda: len(ask_status(sock)["windows"]) == 4, timeout=60000)
+    files = [w["file"] for w in ask_status(sock)["windows"]]
+    assert str(more[2].resolve()) not in files and str(more[1].resolve()) in files
+    first.terminate()
+    _, stderr = first.communicate(timeout=60)
+    assert "1 file(s) not opened" in stderr and str(more[0]) in stderr  # at its own start

@@ -13,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from matcher.files import InputFileError, stat_regular
+
 from ..state import review_store
 from ..state.review import FAIL_STATES, FailState, Review
 from ..state.sidecar import SidecarError
@@ -39,8 +41,11 @@ def load_review(citations_path: Path, explicit: Path | None) -> tuple[Review, Pa
     path = explicit if explicit is not None else review_store.existing(citations_path)
     if path is None:
         return Review(), None
-    if explicit is not None and not explicit.exists():
-        raise SidecarError(explicit, [("$", "file not found")])
+    if explicit is not None:
+        try:
+            stat_regular(explicit)  # a name too long, a locked folder: the reason, no trace
+        except InputFileError as exc:
+            raise SidecarError(explicit, [("$", exc.reason)]) from None
     return Review(review_store.ReviewStore(path).load()), path
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import TYPE_CHECKING
 
@@ -61,7 +62,10 @@ def run(name: str, args: list[str]) -> int:
 
 def fail(message: str) -> int:
     """Say what went wrong on stderr; the exit status for a user's mistake."""
-    print(f"citeview: {message}", file=sys.stderr)
+    from matcher.jsonout import printable
+
+    shown = "\n".join(printable(line) for line in message.split("\n"))  # shown, not acted on
+    print(f"citeview: {shown}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -108,8 +112,8 @@ def add_input_options(parser: argparse.ArgumentParser) -> None:
 
 def passwords(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> dict[str, str]:
     """The documents' passwords given; a usage error (status 2) for a malformed option."""
-    if opts.max_size is not None and not opts.max_size > 0:
-        parser.error("--max-size needs a number of MB above 0")
+    if opts.max_size is not None and not 0 < opts.max_size < math.inf:
+        parser.error("--max-size needs a number of MB above 0 (and not infinite)")
     bad = [p for p in opts.password if "=" not in p]
     if bad:
         parser.error(f"--password needs DOC=PASSWORD, not {bad[0]!r}")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from matcher.exit_status import ExitStatus
+from matcher.jsonout import printable
 
 from ..checker.review import (
     apply,
@@ -201,12 +202,14 @@ def table(check: CheckReport, review: Review | None = None,
                          f"{e.score:.0f}" if e.score is not None else "")
                         + ((decision_word(shown, c.id, e.index),) if shown else ())
                         + (e.reason,))
+    # A claim id, a reason or a path is shown, never acted on by the terminal.
+    rows = [tuple(printable(cell) for cell in row) for row in rows]
     n = len(rows[0]) - 1  # every column but the reason is padded
     widths = [max(len(r[i]) for r in rows) for i in range(n)]
     lines = ["  ".join(r[i].ljust(widths[i]) for i in range(n)) + "  " + r[n] for r in rows]
     lines.append("")
     lines.append(summary_line(report.summary, separator=", "))
     if shown is not None:
-        lines.append(review_line(shown, review_path))
-    lines += [f"problem: {p}" for p in report.problems]
+        lines.append(printable(review_line(shown, review_path)))
+    lines += [f"problem: {printable(p)}" for p in report.problems]
     return "\n".join(lines)

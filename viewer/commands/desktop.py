@@ -18,27 +18,43 @@ answer for PDFs (a desktop without an explicit PDF default takes the first entry
 and the user's own folder comes first), the PDF application from before is written down
 as the default, and that is undone by ``uninstall``.
 
-Everything written is recorded in a manifest beside the files, so ``uninstall`` removes
-exactly that: the files, the defaults it set, the folders it made, and the database files
-generated from its files alone. For the current user (``~/.local/share`` and
-``~/.config``, following ``XDG_DATA_HOME``/``XDG_CONFIG_HOME``) by default; ``--system``
-for everyone (``/usr/local/share``, or ``--prefix``/share).
+Everything written is recorded in a manifest beside the files (written before the first
+file, so even a killed install can be undone), so ``uninstall`` removes exactly that: the
+files (each only if it is still what install wrote), the defaults it set, and the folders
+it made once they are empty (or hold nothing but the database files generated from its
+own files) — never anyone else's file, never a folder that was there before. A menu
+entry, icon or ``.cite`` default that is not citeview's is not replaced without
+``--force``; with it, each is backed up and put back by ``uninstall``. A failed install
+leaves nothing behind. Every file is written by citeview's one writer, so a
+``mimeapps.list`` that is a link is edited through the link.
+
+For the current user (``~/.local/share`` and ``~/.config``, following
+``XDG_DATA_HOME``/``XDG_CONFIG_HOME``) by default; ``--system`` for everyone
+(``/usr/local/share``, or ``--prefix``/share).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+
+from matcher.files import WriteError, write_bytes_atomically
+
+from .mimeapps import get_default as get_default
+from .mimeapps import has_entries as has_entries
+from .mimeapps import remove_default as remove_default
+from .mimeapps import set_default as set_default
 
 DESKTOP_ID = "citeview.desktop"
 MIME_TYPE = "application/x-citeview-citations"
@@ -50,7 +66,8 @@ MIME_XML = "citeview-mime.xml"
 # managers' large views and app overviews (128-512).
 ICON_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
 MANIFEST = Path("citeview") / "desktop-install.json"
-DEFAULTS_SECTION = "[Default Applications]"
+BACKUPS = Path("citeview") / "desktop-backup"  # what --force replaced, put back by uninstall
+MANIFEST_VERSION = 2
 # Each database tool finishes in well under a second; a hung one is not waited for longer.
 TOOL_TIMEOUT_S = 60
 EXIT_OK, EXIT_FAILED = 0, 2
@@ -90,6 +107,7 @@ class Report:
 
     written: list[Path] = field(default_factory=list)
     removed: list[Path] = field(default_factory=list)
+    restored: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -172,92 +190,17 @@ def planned(target: Target, program: str) -> dict[Path, bytes]:
     return files
 
 
-# -- mimeapps.list ---------------------------------------------------------------------
-def _section_bounds(lines: list[str], header: str) -> tuple[int, int] | None:
-    """Index of ``header`` and of the line after its section's last line, if present."""
-    try:
-        start = next(i for i, ln in enumerate(lines) if ln.strip() == header)
-    except StopIteration:
-        return None
-    end = next((i for i in range(start + 1, len(lines))
-                if lines[i].strip().startswith("[")), len(lines))
-    return start, end
-
-
-def get_default(text: str, mime: str) -> str | None:
-    """The value of ``mime`` under ``[Default Applications]`` in a mimeapps.list."""
-    lines = text.splitlines()
-    bounds = _section_bounds(lines, DEFAULTS_SECTION)
-    if bounds is None:
-        return None
-    for line in lines[bounds[0] + 1:bounds[1]]:
-        key, sep, value = line.partition("=")
-        if sep and key.strip() == mime:
-            return value.strip()
-    return None
-
-
-def set_default(text: str, mime: str, value: str) -> str:
-    """``text`` (a mimeapps.list) with ``mime=value`` under ``[Default Applications]``;
-    every other line kept as it was."""
-    lines = text.splitlines()
-    bounds = _section_bounds(lines, DEFAULTS_SECTION)
-    entry = f"{mime}={value}"
-    if bounds is None:
-        if lines and lines[-1].strip():
-            lines.append("")
-        lines += [DEFAULTS_SECTION, entry]
-    else:
-        start, end = bounds
-        for i in range(start + 1, end):
-            if lines[i].partition("=")[0].strip() == mime:
-                lines[i] = entry
-                break
-        else:
-            last = end
-            while last > start + 1 and not lines[last - 1].strip():
-                last -= 1  # after the section's last entry, not after its blank lines
-            lines.insert(last, entry)
-    return "\n".join(lines) + "\n"
-
-
-def remove_default(text: str, mime: str, value: str) -> str:
-    """``text`` without ``mime=value`` under ``[Default Applications]`` (left alone when
-    someone has since chosen another default)."""
-    lines = text.splitlines()
-    bounds = _section_bounds(lines, DEFAULTS_SECTION)
-    if bounds is None:
-        return text
-    start, end = bounds
-    kept = [ln for i, ln in enumerate(lines)
-            if not (start < i < end and ln.partition("=")[0].strip() == mime
-                    and ln.partition("=")[2].strip() == value)]
-    return "\n".join(kept) + "\n" if kept else ""
-
-
-def has_entries(text: str) -> bool:
-    """Does a mimeapps.list say anything (a key, or a comment someone wrote)?"""
-    return any(ln.strip() and not ln.strip().startswith("[") for ln in text.splitlines())
-
-
 # -- writing ---------------------------------------------------------------------------
 def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all: temporary file, fsync, rename."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write ``path`` whole or not at all, by citeview's one writer (a link is written
+    through; a new file is readable by every user, as a menu entry must be)."""
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+        write_bytes_atomically(path, data, new_mode=0o644)
+    except WriteError as exc:
+        raise DesktopError(str(exc)) from None
 
 
-def _make_dirs(folder: Path, created: list[Path]) -> None:
+def _make_dirs(folder: Path, created: list[str]) -> None:
     """``mkdir -p``, noting each folder it made (outermost first)."""
     missing = []
     while not folder.exists():
@@ -265,7 +208,7 @@ def _make_dirs(folder: Path, created: list[Path]) -> None:
         folder = folder.parent
     for d in reversed(missing):
         d.mkdir()
-        created.append(d)
+        created.append(str(d))
 
 
 def _run_tool(args: Sequence[str], report: Report) -> bool:
@@ -320,116 +263,259 @@ def _manifest_path(target: Target) -> Path:
     return target.data / MANIFEST
 
 
-def _edit_defaults(target: Target, report: Report, edit: dict[str, str],
-                   created: list[Path]) -> bool:
-    """Set ``edit`` (mime → value) in the target's mimeapps.list; True if the file was new."""
+def _backup_path(target: Target, path: Path) -> Path:
+    return target.data / BACKUPS / path.relative_to(target.data)
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+@dataclass
+class Record:
+    """The manifest: exactly what an install wrote and replaced, so that uninstall removes
+    only that and puts back what was there. Written before the first file (``complete``
+    false) and again at the end, so even an install killed half-way can be undone."""
+
+    files: dict[str, str] = field(default_factory=dict)  # path → SHA-256 of what was written
+    replaced: dict[str, str] = field(default_factory=dict)  # path → its backup
+    created_dirs: list[str] = field(default_factory=list)  # outermost first
+    defaults_file: str = ""
+    defaults: dict[str, str] = field(default_factory=dict)  # MIME type → value set
+    defaults_before: dict[str, str] = field(default_factory=dict)  # → value replaced
+    defaults_created: bool = False
+    program: str = ""
+    generated: list[str] = field(default_factory=list)  # database files made by the tools
+    complete: bool = False
+
+    @classmethod
+    def read(cls, path: Path) -> Record:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data.get("files"), list):  # an install from before SHA-256s were kept
+            data["files"] = {name: "" for name in data["files"]}
+        known = {f for f in cls.__dataclass_fields__}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def write(self, target: Target) -> None:
+        _write_atomically(_manifest_path(target), json.dumps(
+            dataclasses.asdict(self) | {"version": MANIFEST_VERSION}, indent=1).encode())
+
+
+def _edit_defaults(target: Target, record: Record, edit: dict[str, str]) -> None:
+    """Set ``edit`` (mime → value) in the target's mimeapps.list, through a link if it is
+    one (the one writer follows it), noting each value it replaced."""
     path = target.defaults
-    existed = path.exists()
+    existed = os.path.lexists(path)
     text = path.read_text(encoding="utf-8") if existed else ""
     for mime, value in edit.items():
+        before = get_default(text, mime)
+        if before is not None and before != value and mime not in record.defaults_before:
+            record.defaults_before[mime] = before
         text = set_default(text, mime, value)
-    _make_dirs(path.parent, created)
     _write_atomically(path, text.encode("utf-8"))
-    report.written.append(path)
-    return not existed
+    record.defaults |= edit
+    record.defaults_created = record.defaults_created or not existed
 
 
-def install(target: Target, *, program: str | None = None) -> Report:
-    """Install the desktop integration into ``target`` (see the module's docstring)."""
+def _foreign(target: Target, files: Mapping[Path, bytes]) -> list[str]:
+    """What install would replace that citeview did not put there: files at its paths,
+    and another application set as the default for ``.cite`` files."""
+    found = [str(p) for p in files if os.path.lexists(p)]
+    try:
+        chosen = get_default(target.defaults.read_text(encoding="utf-8"), MIME_TYPE)
+    except (OSError, UnicodeDecodeError):
+        chosen = None
+    if chosen not in (None, "", f"{DESKTOP_ID};"):
+        found.append(f"the default for .cite files in {target.defaults} ({chosen})")
+    return found
+
+
+def install(target: Target, *, program: str | None = None, force: bool = False) -> Report:
+    """Install the desktop integration into ``target`` (see the module's docstring).
+    DesktopError when a file of someone else's is in the way (unless ``force``: it is
+    backed up, and put back by uninstall) or a file cannot be written — then nothing of
+    this install is left."""
     program = launcher() if program is None else program
     report = Report()
-    if _manifest_path(target).exists():
+    if os.path.lexists(_manifest_path(target)):
         uninstall(target)  # a reinstall replaces the last one whole
-    pdf_before = query_default(PDF_TYPE)
     files = planned(target, program)
-    created: list[Path] = []
+    foreign = _foreign(target, files)
+    if foreign and not force:
+        raise DesktopError("not installed: these are not citeview's and would be replaced:\n"
+                           + "".join(f"  {f}\n" for f in foreign)
+                           + "give --force to replace them (each is backed up, and put "
+                           "back by citeview desktop uninstall)")
+    pdf_before = query_default(PDF_TYPE)
+    record = Record(defaults_file=str(target.defaults), program=program)
     try:
-        for path, data in files.items():
-            _make_dirs(path.parent, created)
-            _write_atomically(path, data)
-            report.written.append(path)
-        refresh(target, report)
-        defaults = {MIME_TYPE: f"{DESKTOP_ID};"}
-        defaults_created = _edit_defaults(target, report, defaults, created)
-        pdf_after = query_default(PDF_TYPE)
-        if pdf_after == DESKTOP_ID and pdf_before not in ("", DESKTOP_ID):
-            # Our entry alone made citeview the PDF application: keep the one from before.
-            pin = {PDF_TYPE: f"{pdf_before};"}
-            _edit_defaults(target, report, pin, created)
-            defaults |= pin
-            report.notes.append(f"PDFs still open in {pdf_before} (kept as their default)")
-        _make_dirs(_manifest_path(target).parent, created)
-        manifest = {"files": [str(p) for p in files], "created_dirs": [str(d) for d in created],
-                    "defaults_file": str(target.defaults), "defaults": defaults,
-                    "defaults_created": defaults_created, "program": program}
-        _write_atomically(_manifest_path(target),
-                          json.dumps(manifest, indent=1).encode("utf-8"))
-    except OSError as exc:
-        where = exc.filename or target.data
-        hint = " (--system needs root)" if target.system and isinstance(
-            exc, PermissionError) else ""
-        raise DesktopError(f"cannot write {where}: {exc.strerror or exc}{hint}") from None
+        try:
+            folders = [_manifest_path(target).parent, target.defaults.parent,
+                       *(p.parent for p in files)]
+            for folder in dict.fromkeys(folders):
+                _make_dirs(folder, record.created_dirs)
+            record.write(target)  # first: an install killed from here on can be undone
+            for path in files:
+                if os.path.lexists(path):  # someone else's, and --force was given
+                    backup = _backup_path(target, path)
+                    _make_dirs(backup.parent, record.created_dirs)
+                    record.replaced[str(path)] = str(backup)
+                    record.write(target)
+                    os.replace(path, backup)
+            for path, data in files.items():
+                record.files[str(path)] = hashlib.sha256(data).hexdigest()
+                _write_atomically(path, data)
+                report.written.append(path)
+            record.write(target)
+            had = _database_files(target)
+            refresh(target, report)
+            record.generated = sorted(str(p) for p in _database_files(target) - had)
+            _edit_defaults(target, record, {MIME_TYPE: f"{DESKTOP_ID};"})
+            pdf_after = query_default(PDF_TYPE)
+            if pdf_after == DESKTOP_ID and pdf_before not in ("", DESKTOP_ID):
+                # Our entry alone made citeview the PDF application: keep the one from before.
+                _edit_defaults(target, record, {PDF_TYPE: f"{pdf_before};"})
+                report.notes.append(f"PDFs still open in {pdf_before} (kept as their default)")
+            report.written.append(target.defaults)
+            record.complete = True
+            record.write(target)
+        except OSError as exc:
+            where = exc.filename or target.data
+            hint = " (--system needs root)" if target.system and isinstance(
+                exc, PermissionError) else ""
+            raise DesktopError(f"cannot write {where}: {exc.strerror or exc}{hint}") from None
+    except BaseException as exc:
+        with contextlib.suppress(OSError):  # what stopped the install may stop this too
+            _undo(target, record, Report())  # nothing of a failed install is left
+        if isinstance(exc, DesktopError):
+            raise DesktopError(f"{exc}; nothing was installed") from None
+        raise
+    for name in record.replaced:
+        report.notes.append(f"{name} was replaced (kept; uninstall puts it back)")
     return report
 
 
 def uninstall(target: Target) -> Report:
-    """Remove what :func:`install` wrote into ``target``, and the defaults it set."""
+    """Remove exactly what :func:`install` wrote into ``target`` (a file changed since is
+    left, and said), put back what it replaced, and undo the defaults it set."""
     report = Report()
     path = _manifest_path(target)
-    try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         report.notes.append(f"no citeview desktop integration is installed in {target.data}")
         return report
-    except (OSError, ValueError) as exc:
+    try:
+        record = Record.read(path)
+    except (OSError, ValueError, TypeError, AttributeError) as exc:
         raise DesktopError(f"cannot read {path}: {exc}") from None
     try:
-        for name in manifest["files"]:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(name)
-                report.removed.append(Path(name))
-        _undo_defaults(manifest, report)
-        os.unlink(path)
-        report.removed.append(path)
-        _remove_created_dirs(target, [Path(d) for d in manifest["created_dirs"]], report)
-        refresh(target, report)
+        _undo(target, record, report)
     except OSError as exc:
         raise DesktopError(f"cannot remove {exc.filename or target.data}: "
                            f"{exc.strerror or exc}") from None
     return report
 
 
-def _undo_defaults(manifest: Mapping[str, object], report: Report) -> None:
-    defaults_file = Path(str(manifest["defaults_file"]))
-    if not defaults_file.exists():
+def _undo(target: Target, record: Record, report: Report) -> None:
+    """Take back what ``record`` says was done (an install whole, or the part a failed
+    or killed one got to)."""
+    for name, sha in record.files.items():
+        if not os.path.lexists(path := Path(name)):
+            continue
+        if sha and _sha256(path) != sha:
+            report.notes.append(f"{path} was changed since it was installed; left as it is")
+            continue
+        os.unlink(path)
+        report.removed.append(path)
+    for name, backup in record.replaced.items():
+        if os.path.lexists(backup) and not os.path.lexists(name):
+            os.replace(backup, name)
+            report.restored.append(Path(name))
+    _undo_defaults(record, report)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(_manifest_path(target))
+        report.removed.append(_manifest_path(target))
+    created = [Path(d) for d in record.created_dirs]
+    refresh(target, report)  # the databases rebuilt without citeview's files
+    for name in record.generated:  # made by the tools for this install, needed by no one
+        path = Path(name)
+        if path.is_file() and not path.is_symlink() and not _has_sources(path.parent):
+            os.unlink(path)
+            report.removed.append(path)
+    _remove_empty(created)
+    _remove_generated(target, created, report)
+    _remove_empty(created)
+
+
+def _undo_defaults(record: Record, report: Report) -> None:
+    defaults_file = Path(record.defaults_file)
+    if not record.defaults or not defaults_file.exists():
         return
     text = defaults_file.read_text(encoding="utf-8")
-    defaults = manifest["defaults"]
-    assert isinstance(defaults, dict)
-    for mime, value in defaults.items():
+    for mime, value in record.defaults.items():
         text = remove_default(text, mime, value)
-    if manifest.get("defaults_created") and not has_entries(text):
+        before = record.defaults_before.get(mime)
+        if before is not None and get_default(text, mime) is None:
+            text = set_default(text, mime, before)  # the default from before install
+    if record.defaults_created and not has_entries(text):
         os.unlink(defaults_file)
         report.removed.append(defaults_file)
     else:
         _write_atomically(defaults_file, text.encode("utf-8"))
 
 
-# Folders whose other content is generated from the files in them by the database tools:
-# once the files that feed them are gone (and install made the folder), all of it goes.
-_GENERATED_FROM = {Path("mime"): ("packages", "*.xml"),
-                   Path("applications"): (".", "*.desktop")}
+# The files the desktop's database tools generate in a folder from its sources (the MIME
+# packages, the .desktop entries): where install made the folder and they are all that is
+# left in it, they go with it. Anything else in it — anyone's file — keeps the folder.
+_GENERATED = {Path("mime"): {"aliases", "globs", "globs2", "icons", "generic-icons", "magic",
+                             "mime.cache", "subclasses", "treemagic", "types",
+                             "XMLnamespaces", "version"},
+              Path("applications"): {"mimeinfo.cache"}}
 
 
-def _remove_created_dirs(target: Target, created: list[Path], report: Report) -> None:
-    for rel, (source, pattern) in _GENERATED_FROM.items():
+def _has_sources(folder: Path) -> bool:
+    """Whether a database folder still holds what its database is made from."""
+    if folder.name == "mime":
+        return any((folder / "packages").glob("*.xml"))
+    return any(folder.rglob("*.desktop"))
+
+
+def _database_files(target: Target) -> set[Path]:
+    return {target.data / rel / name for rel, names in _GENERATED.items() for name in names
+            if (target.data / rel / name).is_file()}
+
+
+def _remove_generated(target: Target, created: list[Path], report: Report) -> None:
+    for rel, names in _GENERATED.items():
         folder = target.data / rel
-        if folder in created and folder.is_dir() and not any((folder / source).glob(pattern)):
-            shutil.rmtree(folder)
-            report.removed.append(folder)
+        if folder not in created or not folder.is_dir():
+            continue
+        entries = list(folder.iterdir())
+        if all(_generated(p, names) for p in entries):
+            for p in entries:
+                if p.is_dir():
+                    p.rmdir()
+                else:
+                    p.unlink()
+                    report.removed.append(p)
+
+
+def _generated(path: Path, names: set[str]) -> bool:
+    """A database file, or an empty media-type folder the MIME tool leaves behind."""
+    if path.is_symlink():
+        return False
+    if path.is_dir():
+        return not any(path.iterdir())
+    return path.name in names and path.is_file()
+
+
+def _remove_empty(created: list[Path]) -> None:
+    """Remove each folder install made, deepest first, if it is empty (never its content)."""
     for folder in sorted(created, key=lambda p: len(p.parts), reverse=True):
-        with contextlib.suppress(FileNotFoundError, OSError):
-            folder.rmdir()  # only if empty: something else may have been put there since
+        with contextlib.suppress(OSError):
+            folder.rmdir()
 
 
 # -- the command -----------------------------------------------------------------------
@@ -446,11 +532,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--prefix", type=Path, metavar="DIR",
                         help="with --system: install into DIR/share instead of "
                              "/usr/local/share (for packagers)")
+    parser.add_argument("--force", action="store_true",
+                        help="install even over a menu entry, icon or .cite default that "
+                             "is not citeview's (each is backed up, and put back by "
+                             "uninstall)")
     return parser
 
 
 def main(argv: Sequence[str]) -> int:
-    """``citeview desktop install|uninstall [--system [--prefix DIR]]``."""
+    """``citeview desktop install|uninstall [--system [--prefix DIR]] [--force]``."""
     parser = _parser()
     opts = parser.parse_args(list(argv))
     if opts.prefix is not None and not opts.system:
@@ -458,7 +548,8 @@ def main(argv: Sequence[str]) -> int:
     target = (Target.for_system(opts.prefix or Path("/usr/local")) if opts.system
               else Target.for_user())
     try:
-        report = install(target) if opts.action == "install" else uninstall(target)
+        report = (install(target, force=opts.force) if opts.action == "install"
+                  else uninstall(target))
     except DesktopError as exc:
         print(f"citeview: {exc}", file=sys.stderr)
         return EXIT_FAILED
@@ -473,7 +564,9 @@ def main(argv: Sequence[str]) -> int:
               f"{target.data / 'icons' / 'hicolor'}")
     elif report.removed:
         print(f"citeview desktop integration removed from {target.data} "
-              f"({len(report.removed)} files and folders)")
+              f"({len(report.removed)} files)")
+    for path in report.restored:
+        print(f"  put back: {path} (as it was before install)")
     for note in report.notes:
         print(f"  note: {note}")
     return EXIT_OK

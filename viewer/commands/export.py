@@ -33,10 +33,16 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--pdf", type=Path, metavar="PATH",
                     help="the annotated copy (with several documents: a folder that "
                          "receives one copy per document)")
-    ap.add_argument("--html", type=Path, metavar="OUT.html", help="the HTML report")
+    ap.add_argument("--html", type=Path, metavar="OUT.html",
+                    help="the HTML report (pictures and words of the pages, not encrypted: "
+                         "an encrypted PDF's content is readable in it by anyone)")
     ap.add_argument("--csv", type=Path, metavar="OUT.csv", help="one row per evidence item")
     ap.add_argument("--annotations", type=Path, metavar="OUT.jsonld",
-                    help="W3C Web Annotations (JSON-LD)")
+                    help="W3C Web Annotations (JSON-LD); each PDF is named by its path "
+                         "relative to OUT.jsonld")
+    ap.add_argument("--absolute-sources", action="store_true",
+                    help="name each PDF in the Web Annotations by its absolute file: URI "
+                         "(reveals the folders it is in)")
     add_input_options(ap)
     add_verbose(ap)
     return ap
@@ -88,7 +94,8 @@ def main(args: list[str]) -> int:
             done = export(data, citations_path=opts.citations,
                           citations=citations_record(cf, opts.citations), targets=targets,
                           review_path=review_path, passwords=passwords, ocr=ocr_store(),
-                          progress=None if opts.quiet else exporting.update)
+                          progress=None if opts.quiet else exporting.update,
+                          absolute_sources=opts.absolute_sources)
         except OutputError as exc:
             exporting.close()
             return fail(str(exc))

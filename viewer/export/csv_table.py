@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from ..state.questions import extra as extra_questions
 from .items import ClaimReview, Item, ReviewedReport
 from .wording import consistency_line, differences_line
+from .writing import utf8
 
 COLUMNS = ("claim_id", "claim_text", "evidence_index", "document", "page", "status", "score",
            "quote", "found_text", "differences", "placement", "support", "note", "reviewer",
@@ -55,7 +56,7 @@ def csv_table(review: ReviewedReport, *, found: Mapping[str, str]) -> bytes:
         for item in claim.items:
             writer.writerow([safe_cell(v) for v in _row(claim, item, found)
                              + _answers(claim, item.evidence.index)])
-    return buffer.getvalue().encode("utf-8-sig")
+    return utf8(buffer.getvalue(), encoding="utf-8-sig")
 
 
 def _consistency(claim: ClaimReview) -> str:

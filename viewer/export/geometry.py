@@ -122,3 +122,19 @@ def around(rect: Rect, *, margin_x: float, margin_y: float, min_width: float,
         x0, x1 = x0 - (x1 - bounds[2]), bounds[2]
     x0, y0 = min(max(x0, bounds[0]), bounds[2]), min(max(y0, bounds[1]), bounds[3])
     return (x0, y0, max(min(x1, bounds[2]), x0), max(min(y1, bounds[3]), y0))
+
+
+def on_page(rects: Sequence[Rect], bounds: Rect) -> tuple[Rect, ...]:
+    """``rects`` cut to the page's ``bounds`` (words space), those wholly off it or empty
+    dropped: a reviewer's relocated rectangles come from a file, and one a billion points
+    wide or off the page must not reach the renderer or a PDF annotation.
+
+    >>> on_page([(10, 10, 1e300, 20), (900, 900, 950, 950), (5, 5, 5, 9)], (0, 0, 612, 792))
+    ((10, 10, 612, 20),)
+    """
+    out = []
+    for x0, y0, x1, y1 in rects:
+        cut = (max(x0, bounds[0]), max(y0, bounds[1]), min(x1, bounds[2]), min(y1, bounds[3]))
+        if cut[0] < cut[2] and cut[1] < cut[3]:
+            out.append(cut)
+    return tuple(out)

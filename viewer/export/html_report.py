@@ -4,13 +4,15 @@ Self-contained: the pictures are ``data:`` URIs and the style sheet is inline, s
 file refers to nothing outside itself and works from a mail attachment or a case file.
 Everything that comes from the answer or the documents (claims, quotes, notes, file
 names) is escaped, and a Content-Security-Policy forbids scripts and every load, so a
-hostile quote shows as text. Printed, each claim starts on a new page.
+hostile quote shows as text. Printed, each claim starts on a new page. The report is
+written as it is made, a piece at a time, so an export of thousands of items holds one
+page picture in memory, not all of them.
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
 
@@ -77,21 +79,38 @@ figcaption { font-size: .85rem; color: #546e7a; }
 """
 
 
+def write_html_report(write: Callable[[str], object], review: ReviewedReport, *,
+                      citations_path: Path, documents: Sequence[DocumentFacts],
+                      picture: Callable[[ClaimReview, Item], bytes | None],
+                      found: Mapping[str, str], exported_at: str) -> None:
+    """Write the whole report as HTML text through ``write``, an item at a time:
+    ``picture(claim, item)`` renders an item's PNG (None: no picture) when its turn comes,
+    so no more than one picture is held at once, whatever the number of items; ``found``
+    maps an item's key to the page words under its highlight (where it differs from the
+    matcher's ``found_text``: a relocated item)."""
+    names = {d.id: d.path.name for d in documents}
+    title = f"citeview review of {citations_path.name}"
+    write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+          f"<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+          f"<title>{_e(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n")
+    write(_header(review, citations_path, documents, exported_at))
+    for claim in review.claims:
+        write("\n")
+        _claim(write, claim, names, picture, found)
+    write("\n</body>\n</html>\n")
+
+
 def html_report(review: ReviewedReport, *, citations_path: Path,
                 documents: Sequence[DocumentFacts], pictures: Mapping[str, bytes],
                 found: Mapping[str, str], exported_at: str) -> str:
-    """The whole report as HTML text; ``pictures`` maps an item's key to its PNG,
-    ``found`` to the page words under its highlight (where it differs from the
-    matcher's ``found_text``: a relocated item)."""
-    names = {d.id: d.path.name for d in documents}
-    body = [_header(review, citations_path, documents, exported_at)]
-    body += [_claim(c, names, pictures, found) for c in review.claims]
-    title = f"citeview review of {citations_path.name}"
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{_e(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+    """The whole report as one string, ``pictures`` mapping an item's key to its PNG (for
+    a small report; an export streams it with :func:`write_html_report`)."""
+    parts: list[str] = []
+    write_html_report(parts.append, review, citations_path=citations_path,
+                      documents=documents, picture=lambda _, item: pictures.get(item.key),
+                      found=found, exported_at=exported_at)
+    return "".join(parts)
 
 
 def _e(text: object) -> str:
@@ -125,26 +144,26 @@ def _header(review: ReviewedReport, citations_path: Path,
         + f"<p class=\"muted\">Highlight colours: {legend}</p>\n</header>")
 
 
-def _claim(claim: ClaimReview, names: Mapping[str, str], pictures: Mapping[str, bytes],
-           found: Mapping[str, str]) -> str:
-    parts = [f"<section class=\"claim\" id=\"claim-{_e(claim.id)}\">",
-             f"<h2>{_e(claim.id)} — {_e(claim.text)}</h2>",
-             f"<p><b>Support:</b> {_e(support_line(claim.support))}</p>"]
+def _claim(write: Callable[[str], object], claim: ClaimReview, names: Mapping[str, str],
+           picture: Callable[[ClaimReview, Item], bytes | None],
+           found: Mapping[str, str]) -> None:
+    write(f"<section class=\"claim\" id=\"claim-{_e(claim.id)}\">\n"
+          f"<h2>{_e(claim.id)} — {_e(claim.text)}</h2>\n"
+          f"<p><b>Support:</b> {_e(support_line(claim.support))}</p>")
     said = consistency_line(claim)
     if said:
-        parts.append(f"<table class=\"facts\"><tr><th>{_e(CLAIM_DIFFERS.capitalize())}</th>"
-                     f"<td>{_e(said)}</td></tr></table>")
+        write(f"\n<table class=\"facts\"><tr><th>{_e(CLAIM_DIFFERS.capitalize())}</th>"
+              f"<td>{_e(said)}</td></tr></table>")
     for q in extra_questions():  # each further review question asked per claim
         if q.scope == "claim":
-            parts.append(f"<p><b>{_e(q.title)}:</b> "
-                         f"{_e(answer_line(q, claim.answer(q.id)))}</p>")
+            write(f"\n<p><b>{_e(q.title)}:</b> {_e(answer_line(q, claim.answer(q.id)))}</p>")
     if claim.uncited or not claim.items:
-        parts.append("<p class=\"muted\">This claim gives no evidence.</p>")
+        write("\n<p class=\"muted\">This claim gives no evidence.</p>")
     for item in claim.items:
-        parts.append(_evidence(item, len(claim.items), names, pictures.get(item.key),
-                               found.get(item.key, item.evidence.found_text), claim))
-    parts.append("</section>")
-    return "\n".join(parts)
+        write("\n")
+        write(_evidence(item, len(claim.items), names, picture(claim, item),
+                        found.get(item.key, item.evidence.found_text), claim))
+    write("\n</section>")
 
 
 def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | None,

@@ -1,21 +1,28 @@
 """One export: the outputs asked for, from a checked (and perhaps reviewed) report.
 
-First everything is read and computed — each highlight's words and context on its page,
-the pictures — which can be cancelled between items; then each output is written whole
-(:mod:`.writing`). The outputs are checked against the inputs before any work starts,
-so an export never writes over the citations file, its review or a PDF.
+Every output is checked before any work starts: against the inputs, so an export never
+writes over the citations file, its review or a PDF, and for whether it can be written
+at all (a device, a FIFO, a read-only file or folder is told now). Then each highlight's
+words and context on its page are read, and the outputs are written to temporary files
+— the HTML report streamed, a picture at a time — which can be cancelled between items;
+only once every one is whole are they all put in place. A run writes every output or
+none of them.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import datetime as dt
+import functools
 import importlib.metadata
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from matcher.document import DocumentError, OcrWordSource, PdfSource, file_hash, open_pdf
+from matcher.files import StagedWrites, WriteError
 from matcher.jsonout import json_text
 from matcher.vocabulary import CancelCallback, ProgressCallback
 
@@ -23,13 +30,14 @@ from ..state.exports import ExportTargets
 from ..state.records import Citations
 from .annotate import Placed
 from .csv_table import csv_table
-from .html_report import html_report
-from .items import DocumentFacts, ReviewedReport, read_review
+from .geometry import on_page
+from .html_report import write_html_report
+from .items import ClaimReview, DocumentFacts, Item, ReviewedReport, read_review
 from .pagetext import Selection, select
 from .pdf import copy_names, write_annotated
 from .pictures import picture
 from .webanno import web_annotations
-from .writing import Cancelled, OutputError, refuse_inputs, write_bytes
+from .writing import Cancelled, OutputError, check_writable, refuse_inputs, utf8
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,26 +80,34 @@ def export(report: Mapping[str, Any], *, citations_path: Path, citations: Citati
            targets: ExportTargets, review_path: Path | None = None,
            passwords: Mapping[str, str] | None = None, ocr: OcrWordSource | None = None,
            progress: ProgressCallback | None = None, cancel: CancelCallback | None = None,
-           now: dt.datetime | None = None) -> Exported:
+           now: dt.datetime | None = None, absolute_sources: bool = False) -> Exported:
     """Write the ``targets`` for ``report`` (a ``check --json`` document, with the
     review's decisions when there is one) of the file ``citations`` describes.
 
     OutputError before anything is written when an output is an input or cannot be
-    placed; Cancelled when ``cancel()`` turned true (nothing more is written).
+    placed; Cancelled when ``cancel()`` turned true (nothing is written). The Web
+    Annotations name each PDF relative to their own file, or (``absolute_sources``) by
+    its absolute path.
     """
     review = read_review(report, citations)
     paths = {d.id: d.path for d in citations.documents}
     copies = copy_names(targets.pdf, paths) if targets.pdf is not None else {}
     inputs = [citations_path, *paths.values(), *([review_path] if review_path else [])]
     outputs = [p for p in (targets.html, targets.csv, targets.annotations) if p is not None]
-    refuse_inputs([*outputs, *copies.values()], inputs)
-    if targets.pdf is not None and len(paths) > 1:
-        _make_folder(targets.pdf)
+    try:  # every output, before any work or any write
+        refuse_inputs([*outputs, *copies.values()], inputs)
+        if targets.pdf is not None and len(paths) > 1:
+            _make_folder(targets.pdf)
+        for out in [*outputs, *copies.values()]:
+            check_writable(out)
+    except OutputError as exc:
+        raise OutputError(f"{exc} — nothing was written") from None
     stamp = (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
     docs = _Documents(paths, passwords or {}, ocr)
     step = _Steps(progress, cancel)
     try:
         facts = [_facts(doc_id, path, docs) for doc_id, path in paths.items()]
+        review, off_page = _kept_on_their_pages(review, docs, review_path)
         needs_pages = any(p is not None for p in (targets.html, targets.csv,
                                                   targets.annotations))
         marked = [i for i in review.items() if i.marked and i.document in paths]
@@ -100,25 +116,32 @@ def export(report: Mapping[str, Any], *, citations_path: Path, citations: Citati
         selections = _selections(review, docs, step) if needs_pages else {}
         found = {k: s.found_text for k, s in selections.items()}
         written: list[Path] = []
-        if targets.html is not None:
-            pictures = _pictures(review, docs, step)
-            write_bytes(targets.html, html_report(
-                review, citations_path=citations_path, documents=facts, pictures=pictures,
-                found=found, exported_at=stamp).encode("utf-8"))
-            written.append(targets.html)
-        if targets.csv is not None:
-            write_bytes(targets.csv, csv_table(review, found=found))
-            written.append(targets.csv)
-        if targets.annotations is not None:
-            collection = web_annotations(review, citations_path=citations_path,
-                                         documents=facts, selections=selections,
-                                         generated=stamp, generator=_generator())
-            write_bytes(targets.annotations, (json_text(collection) + "\n").encode("utf-8"))
-            written.append(targets.annotations)
-        written += _annotated_copies(review, docs, copies, step)
+        with _staged() as batch:  # every output in place, or none (nothing half done)
+            if targets.html is not None:
+                html = functools.partial(
+                    write_html_report, review=review, citations_path=citations_path,
+                    documents=facts, picture=_painter(docs, step), found=found,
+                    exported_at=stamp)
+                batch.write(targets.html, lambda fh: html(_utf8(fh)))
+                written.append(targets.html)
+            if targets.csv is not None:
+                table = csv_table(review, found=found)
+                batch.write(targets.csv, lambda fh: fh.write(table))
+                written.append(targets.csv)
+            if targets.annotations is not None:
+                collection = web_annotations(review, citations_path=citations_path,
+                                             documents=facts, selections=selections,
+                                             generated=stamp, generator=_generator(),
+                                             output=targets.annotations,
+                                             absolute=absolute_sources)
+                text = (json_text(collection) + "\n").encode("utf-8")
+                batch.write(targets.annotations, lambda fh: fh.write(text))
+                written.append(targets.annotations)
+            written += _annotated_copies(review, docs, copies, step, batch)
     finally:
         docs.close()
-    problems = list(dict.fromkeys([*review.problems, *(f"document {f.id!r}: {f.problem}"
+    problems = list(dict.fromkeys([*review.problems, *off_page,
+                                   *(f"document {f.id!r}: {f.problem}"
                                                        for f in facts if f.problem)]))
     return Exported(tuple(written), tuple(problems))
 
@@ -167,23 +190,65 @@ def _selections(review: ReviewedReport, docs: _Documents, step: _Steps
     return out
 
 
-def _pictures(review: ReviewedReport, docs: _Documents, step: _Steps) -> dict[str, bytes]:
-    out = {}
-    for claim in review.claims:
-        for item in claim.items:
-            if not item.marked or item.document not in docs.paths:
-                continue
-            got = docs.get(item.document or "")
-            step.next()
-            if not isinstance(got, DocumentError):
-                png = picture(got[1], Placed(item, claim))
-                if png is not None:
-                    out[item.key] = png
-    return out
+def _kept_on_their_pages(review: ReviewedReport, docs: _Documents, review_path: Path | None
+                         ) -> tuple[ReviewedReport, list[str]]:
+    """The review with each decision's rectangles cut to its page (those off the page
+    dropped, and named among the problems); the matcher's come from the page itself."""
+    problems: list[str] = []
+
+    def kept(item: Item) -> Item:
+        d = item.decision
+        if d is None or not d.rects or d.page is None or item.document not in docs.paths:
+            return item
+        got = docs.get(item.document or "")
+        if isinstance(got, DocumentError) or not 1 <= d.page <= got[1].page_count:
+            return item
+        box = got[1][d.page - 1].cropbox  # words space: unrotated, from the CropBox's corner
+        rects = on_page(d.rects, (0.0, 0.0, box.width, box.height))
+        if rects == d.rects:
+            return item
+        problems.append(f"{review_path or 'the review'}: claim {item.claim_id!r}, evidence "
+                        f"{item.evidence.index + 1}: the "
+                        f"review's rectangles {'reach beyond' if rects else 'lie off'} page "
+                        f"{d.page}; {'cut to the page' if rects else 'not drawn'}")
+        return dataclasses.replace(item, decision=dataclasses.replace(d, rects=rects))
+
+    claims = tuple(dataclasses.replace(c, items=tuple(kept(i) for i in c.items))
+                   for c in review.claims)
+    return dataclasses.replace(review, claims=claims), problems
+
+
+def _painter(docs: _Documents, step: _Steps
+             ) -> Callable[[ClaimReview, Item], bytes | None]:
+    """The picture of one item, rendered when the report reaches it (one at a time)."""
+
+    def paint(claim: ClaimReview, item: Item) -> bytes | None:
+        if not item.marked or item.document not in docs.paths:
+            return None
+        got = docs.get(item.document or "")
+        step.next()
+        return None if isinstance(got, DocumentError) else picture(got[1], Placed(item, claim))
+
+    return paint
+
+
+def _utf8(fh: BinaryIO) -> Callable[[str], object]:
+    return lambda text: fh.write(utf8(text))
+
+
+@contextlib.contextmanager
+def _staged() -> Iterator[StagedWrites]:
+    """A batch of outputs whose refusal is an OutputError naming the file and saying
+    that nothing was written."""
+    try:
+        with StagedWrites() as batch:
+            yield batch
+    except WriteError as exc:
+        raise OutputError(f"{exc} — nothing was written") from None
 
 
 def _annotated_copies(review: ReviewedReport, docs: _Documents, copies: Mapping[str, Path],
-                      step: _Steps) -> list[Path]:
+                      step: _Steps, batch: StagedWrites) -> list[Path]:
     written = []
     for doc_id, out in copies.items():
         step.next()
@@ -192,7 +257,8 @@ def _annotated_copies(review: ReviewedReport, docs: _Documents, copies: Mapping[
             continue  # named in the problems
         placed = [Placed(item, claim) for claim in review.claims for item in claim.items
                   if item.document == doc_id]
-        write_annotated(docs.paths[doc_id], placed, out, password=docs.passwords.get(doc_id))
+        write_annotated(docs.paths[doc_id], placed, out, password=docs.passwords.get(doc_id),
+                        batch=batch)
         written.append(out)
     return written
 

@@ -1,20 +1,22 @@
 """W3C Web Annotations (JSON-LD): one Annotation per highlighted evidence item.
 
 An ``AnnotationCollection`` (Web Annotation Data Model §5) whose first page holds every
-annotation. Each annotation targets the PDF (its ``file:`` URI; its SHA-256 as the
-``canonical`` IRI of the source, an RFC 6920 ``ni:`` name, so a reader can tell it is
-the very file reviewed) with two selectors that name the same words: a
-``FragmentSelector`` conforming to RFC 3778 (``page=N&viewrect=left,top,width,height``,
-points on the page as displayed) and a page fragment refined by a ``TextQuoteSelector``
-(the words, and 32 characters of the page text before and after them). A highlight
-assembled from places apart on the page has a target per place. The bodies are the
-claim (``describing``), the placement and support decisions (``assessing``) and their
-notes (``commenting``).
+annotation. Each annotation targets the PDF (its path relative to the collection's file,
+or on request its absolute ``file:`` URI; its SHA-256 as the ``canonical`` IRI of the
+source, an RFC 6920 ``ni:`` name, so a reader can tell it is the very file reviewed) with
+two selectors that name the same words: a ``FragmentSelector`` conforming to RFC 3778
+(``page=N&viewrect=left,top,width,height``, points on the page as displayed) and a page
+fragment refined by a ``TextQuoteSelector`` (the words, and 32 characters of the page
+text before and after them). A highlight assembled from places apart on the page has a
+target per place. The bodies are the claim (``describing``), the placement and support
+decisions (``assessing``) and their notes (``commenting``).
 """
 
 from __future__ import annotations
 
 import base64
+import os
+import urllib.parse
 import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -57,9 +59,14 @@ def viewrect(page: int, rect: Sequence[float]) -> str:
 
 def web_annotations(review: ReviewedReport, *, citations_path: Path,
                     documents: Sequence[DocumentFacts], selections: Mapping[str, Selection],
-                    generated: str, generator: str) -> dict[str, Any]:
-    """The collection for every highlighted item that has a ``selections`` entry."""
+                    generated: str, generator: str, output: Path | None = None,
+                    absolute: bool = False) -> dict[str, Any]:
+    """The collection for every highlighted item that has a ``selections`` entry. Each
+    PDF is named relative to ``output`` (the file the collection is written to), so the
+    file reveals no absolute path and still resolves beside the PDFs; ``absolute`` (or
+    no ``output``) names it by its absolute ``file:`` URI instead."""
     docs = {d.id: d for d in documents}
+    sources = {d.id: source_iri(d.path, None if absolute else output) for d in documents}
     base = citations_path.absolute().as_uri()
     items = []
     for claim in review.claims:
@@ -67,7 +74,8 @@ def web_annotations(review: ReviewedReport, *, citations_path: Path,
             sel = selections.get(item.key)
             doc = docs.get(item.document or "")
             if item.marked and sel is not None and sel.runs and doc is not None:
-                items.append(_annotation(item, claim, sel, doc, base, generated, generator))
+                items.append(_annotation(item, claim, sel, doc, sources[doc.id], base,
+                                         generated, generator))
     collection_id = f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{base}@{generated}')}"
     label = f"citeview review of {citations_path.name}"
     # The page is embedded, but carries what the model asks of a page on its own (its
@@ -90,10 +98,26 @@ def web_annotations(review: ReviewedReport, *, citations_path: Path,
     }
 
 
+def source_iri(pdf: Path, output: Path | None) -> str:
+    """The PDF's IRI: relative to the folder of ``output`` (a relative reference, which
+    JSON-LD resolves against the file's own location), else its absolute ``file:`` URI.
+
+    >>> source_iri(Path("/cases/17/policy #2.pdf"), Path("/cases/17/out/review.jsonld"))
+    '../policy%20%232.pdf'
+    """
+    if output is not None:
+        try:
+            rel = os.path.relpath(pdf.absolute(), output.absolute().parent)
+        except ValueError:  # another drive (Windows): no relative path leads there
+            return pdf.absolute().as_uri()
+        return urllib.parse.quote(rel.replace(os.sep, "/"), safe="/")
+    return pdf.absolute().as_uri()
+
+
 def _annotation(item: Item, claim: ClaimReview, sel: Selection, doc: DocumentFacts,
-                base: str, generated: str, generator: str) -> dict[str, Any]:
+                source_id: str, base: str, generated: str, generator: str) -> dict[str, Any]:
     page = item.page or 1
-    source: dict[str, Any] = {"id": doc.path.absolute().as_uri(), "format": PDF_FORMAT}
+    source: dict[str, Any] = {"id": source_id, "format": PDF_FORMAT}
     if doc.sha256:
         source["canonical"] = ni_uri(doc.sha256)
     targets = [{

@@ -1,23 +1,23 @@
 """Writing an export safely: whole or not at all, and never over one of its inputs.
 
-Every output is written to a temporary file in the folder it goes to, flushed to disk,
-then renamed over its name (and the folder flushed), so a killed or cancelled export
-leaves the earlier file or the new one, never half of one; a failed write removes its
-temporary file. An output that would land on an input — the citations file, the review,
-a PDF — is refused before anything is written.
+Every output is written by citeview's one writer (:mod:`matcher.files`): to a temporary
+file in the folder it goes to, flushed to disk, then renamed over its name (and the
+folder flushed), so a killed or cancelled export leaves the earlier file or the new one,
+never half of one; a failed write removes its temporary file. Only a regular file (or
+nothing) is replaced: a device, a FIFO or a folder named as an output is refused and left
+alone, and a link is written through. An output that would land on an input — the
+citations file, the review, a PDF — is refused before anything is written.
 """
 
 from __future__ import annotations
 
-import functools
 import os
-import tempfile
+import re
 from collections.abc import Callable, Iterable
-from contextlib import suppress
 from pathlib import Path
 from typing import BinaryIO
 
-from matcher.files import os_error_reason
+from matcher import files
 
 from ..state.files import resolved
 
@@ -56,73 +56,53 @@ def refuse_inputs(outputs: Iterable[Path], inputs: Iterable[Path]) -> None:
         seen.append(out)
 
 
-def write_atomically(path: Path, write: Callable[[BinaryIO], None]) -> None:
-    """Write ``path`` whole or not at all through ``write(file)``; OutputError (naming
-    the file) when the folder cannot take it. An exception from ``write`` removes the
-    temporary file and goes on up."""
-
-    def produce(tmp: Path) -> None:
-        with tmp.open("wb") as fh:
-            write(fh)
-
-    produce_atomically(path, produce)
+def write_atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Write ``path`` whole or not at all through ``write(file)``, by citeview's one
+    writer (:func:`matcher.files.write_atomically`: never over a device, FIFO or folder,
+    through a link, keeping the mode); OutputError naming the file when it cannot be."""
+    try:
+        files.write_atomically(path, write)
+    except files.WriteError as exc:
+        raise OutputError(str(exc)) from None
 
 
-def produce_atomically(path: Path, produce: Callable[[Path], None]) -> None:
+def produce_atomically(path: Path, produce: Callable[[Path], object]) -> None:
     """Have ``produce(tmp)`` write a temporary file beside ``path`` (it may reopen and
     rewrite it), then put it in place whole; as :func:`write_atomically`."""
-    folder = path.parent
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        os.close(fd)
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot be written "
-                          f"({os_error_reason(exc, writing=True)})") from None
-    tmp = Path(name)
-    try:
-        produce(tmp)
-        with tmp.open("rb+") as fh:
-            os.fsync(fh.fileno())  # the bytes reach the disk before the name does
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 would hide it from the team
-        os.replace(tmp, path)
-    except OSError as exc:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise OutputError(f"{path}: cannot be written "
-                          f"({os_error_reason(exc, writing=True)})") from None
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
-    sync_folder(folder)
+        files.produce_atomically(path, produce)
+    except files.WriteError as exc:
+        raise OutputError(str(exc)) from None
 
 
 def write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` whole or not at all."""
-
-    def write(fh: BinaryIO) -> None:
-        fh.write(data)
-
-    write_atomically(path, write)
+    write_atomically(path, lambda fh: fh.write(data))
 
 
-def sync_folder(folder: Path) -> None:
-    """Flush a folder's entries (the rename) to disk, where the system allows it."""
+def check_writable(path: Path) -> None:
+    """OutputError unless ``path`` could be written now (asked before anything is)."""
     try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
+        files.check_output(path)
+    except files.WriteError as exc:
+        raise OutputError(str(exc)) from None
+
+
+sync_folder = files.sync_folder
+
+# A character UTF-8 cannot hold: a lone surrogate, from a JSON "\\ud800" escape in a note
+# or a reviewer's name, or from a file name that is not UTF-8.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def utf8(text: str, *, encoding: str = "utf-8") -> bytes:
+    """``text`` encoded whatever it holds: a lone surrogate becomes U+FFFD (the
+    replacement character), so a strange note never stops an export.
+
+    >>> utf8("note \\ud800 end") == "note \\ufffd end".encode()
+    True
+    """
     try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems refuse fsync on a folder; the rename is still atomic
-    finally:
-        os.close(fd)
-
-
-@functools.cache
-def _umask() -> int:
-    """The process's umask, read once (reading it means setting it for a moment)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        return _LONE_SURROGATE.sub("\ufffd", text).encode(encoding)

@@ -11,10 +11,34 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from .instance import Outcome, Request, claim
+
+# One launch — a desktop opening a selection of files, a request handed over — opens at
+# most this many windows (each runs a check and a render process); the rest are refused
+# with a message. CITEVIEW_MAX_WINDOWS changes it.
+DEFAULT_MAX_WINDOWS = 8
+MAX_WINDOWS_ENV = "CITEVIEW_MAX_WINDOWS"
+
+
+def max_windows(env: Mapping[str, str] | None = None) -> int:
+    """How many windows one launch may open (at least 1)."""
+    raw = (os.environ if env is None else env).get(MAX_WINDOWS_ENV, "")
+    try:
+        return max(1, int(raw))
+    except ValueError:
+        return DEFAULT_MAX_WINDOWS
+
+
+def refused_windows(paths: Sequence[Path | str], stream: TextIO) -> None:
+    """Say which files one launch did not open, being over :func:`max_windows`."""
+    if paths:
+        stream.write(f"citeview: {len(paths)} file(s) not opened — one launch opens at most "
+                     f"{max_windows()} windows (${MAX_WINDOWS_ENV}): "
+                     + ", ".join(str(p) for p in paths) + "\n")
 
 
 def add_gui_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,6 +90,9 @@ def hand_over(args: argparse.Namespace) -> Outcome:
             if not f.exists():
                 print(f"citeview: {f} does not exist (the running citeview says so too)",
                       file=sys.stderr)
+        refused = outcome.reply.get("refused")
+        if isinstance(refused, list):
+            refused_windows([str(f) for f in refused], sys.stderr)
         if not outcome.reply.get("ok", False):
             print(f"citeview: the running citeview refused: {outcome.reply.get('error')}",
                   file=sys.stderr)

@@ -93,7 +93,35 @@ class Request(NamedTuple):
             raise ProtocolError("paths handed over must be absolute")
         if not isinstance(options, dict):
             raise ProtocolError("'options' must be an object")
-        return cls(files=tuple(files), options=options)
+        return cls(files=tuple(files), options=_checked_options(options))
+
+
+# The largest window a request may ask for, in logical pixels: Qt's own limit for an
+# offscreen window's backing store (16384), and more than any screen (a window is also
+# cut to its screen). A running viewer once made a 40000x40000 window (6.4 GB).
+MAX_WINDOW_PX = 16384
+MIN_WINDOW_PX = 100
+
+
+def _checked_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The viewer options of a request, each of the type and range the viewer takes."""
+    kinds: dict[str, Any] = {"claim": str, "page": int, "zoom": (str, int, float),
+                             "highlight": str, "size": list}
+    out = {}
+    for key, value in options.items():
+        kind = kinds.get(key)
+        if kind is None or not isinstance(value, kind) or isinstance(value, bool):
+            raise ProtocolError(f"option {key!r} is not one the viewer takes")
+        out[key] = value
+    if "page" in out and out["page"] < 1:
+        raise ProtocolError("option 'page' must be 1 or more")
+    size = out.get("size")
+    if size is not None and not (len(size) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool)
+            and MIN_WINDOW_PX <= v <= MAX_WINDOW_PX for v in size)):
+        raise ProtocolError(f"option 'size' must be [width, height], each "
+                            f"{MIN_WINDOW_PX} to {MAX_WINDOW_PX}")
+    return out
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
@@ -107,6 +135,8 @@ def decode(line: bytes) -> Any:
         return json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise ProtocolError(f"not a JSON line: {exc}") from None
+    except RecursionError:  # '[[[[…' a million deep: not a citeview talking
+        raise ProtocolError("not a JSON line: nested too deeply") from None
 
 
 class LineReader:

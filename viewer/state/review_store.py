@@ -6,30 +6,40 @@ it is kept in the per-user data folder instead (``~/.local/share/citeview/review
 Linux, from platformdirs), under a name made from the citations file's name and a hash of
 its full path. An existing sidecar is used where it is.
 
-Every save is atomic: the bytes go to a temporary file in the same folder, are flushed
-and fsynced, renamed over the sidecar, and the folder is fsynced, so a crash or a power
-loss leaves the previous file or the new one, never half of one. A temporary file left by
-a writer that was killed is removed by the next save. Before writing, the store checks
-that the file on disk is still the one it last read or wrote: if another program changed
-it meanwhile, it refuses (:class:`ConflictError`) rather than overwrite that program's
-work, and the caller offers to merge or to save elsewhere.
+Every save is atomic, by citeview's one writer (:mod:`matcher.files`): the bytes go to a
+temporary file in the same folder, are flushed and fsynced, renamed over the sidecar, and
+the folder is fsynced, so a crash or a power loss leaves the previous file or the new
+one, never half of one. A temporary file left by a writer that was killed is removed by
+the next save. A sidecar that is a link is written through; a read-only one is not
+replaced. Before writing, the store checks that the file on disk is still the one it last
+read or wrote: if another program changed it meanwhile, it refuses
+(:class:`ConflictError`) rather than overwrite that program's work, and the caller offers
+to merge or to save elsewhere.
 """
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import os
-import secrets
-import sys
-import time
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 import platformdirs
 
-from matcher.files import MB, InputFileError, os_error_reason, read_bounded
+from matcher.files import (
+    MB,
+    InputFileError,
+    WriteError,
+    os_error_reason,
+    output_target,
+    read_bounded,
+    sync_folder,
+    write_bytes_atomically,
+)
+from matcher.locks import LOCK_TIMEOUT_S, LockTimeout, held
 
 from .files import demo_path
 from .review import Decisions
@@ -39,17 +49,17 @@ SUFFIX = ".review.json"
 # The largest sidecar read: a decision is ~400 bytes, so this is ~150,000 of them with
 # their history, far beyond any review, while a runaway file cannot exhaust memory.
 MAX_BYTES = 64 * MB
-# A temporary file this old whose writer cannot be asked about (Windows) is abandoned.
-LEFTOVER_AGE_S = 24 * 3600
 Where = Literal["beside", "data", "chosen"]
 
 
 class SaveError(Exception):
-    """The sidecar could not be written: the file and the reason, in words."""
+    """The sidecar could not be written: the file and the reason, in words; ``kind``
+    as :class:`matcher.files.WriteError`'s (``read_only``: offer to save elsewhere)."""
 
-    def __init__(self, path: Path, reason: str) -> None:
+    def __init__(self, path: Path, reason: str, *, kind: str = "unwritable") -> None:
         self.path = path
         self.reason = reason
+        self.kind = kind
         super().__init__(f"{path}: {reason}")
 
 
@@ -106,93 +116,21 @@ def existing(citations: Path) -> Path | None:
 
 def write_reason(exc: OSError) -> str:
     """Why a write failed, in words."""
-    if exc.errno == errno.EFBIG:
-        return "the file would be larger than this program may write (a file-size limit)"
     return os_error_reason(exc, writing=True)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data``: temporary file, flush, fsync, rename, fsync the
-    folder. The file keeps its permissions (a new one gets those the umask allows)."""
-    folder = path.parent
-    remove_leftovers(path)
-    tmp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    """Replace ``path`` by ``data`` with citeview's one writer
+    (:func:`matcher.files.write_bytes_atomically`: temporary file, fsync, rename, fsync of
+    the folder; the file keeps its permissions; a link is written through; a read-only
+    file, a device or a FIFO is refused); SaveError when it cannot be written."""
     try:
-        mode = os.stat(path).st_mode & 0o7777
-    except OSError:
-        mode = None
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0),
-                     0o666)
-    except OSError as exc:
-        raise SaveError(path, write_reason(exc)) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            if mode is not None:
-                os.chmod(tmp, mode)
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        _unlink(tmp)
-        raise SaveError(path, write_reason(exc)) from None
-    except BaseException:
-        _unlink(tmp)
-        raise
-    fsync_folder(folder)
+        write_bytes_atomically(path, data)
+    except WriteError as exc:
+        raise SaveError(path, exc.reason, kind=exc.kind) from None
 
 
-def fsync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; Windows has no folder handles)."""
-    if sys.platform == "win32":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    except OSError:  # some file systems (network shares) refuse it; the rename stands
-        pass
-    finally:
-        os.close(fd)
-
-
-def remove_leftovers(path: Path) -> None:
-    """Remove temporary files beside ``path`` whose writer is gone (killed mid-save)."""
-    prefix = f".{path.name}."
-    try:
-        names = [n for n in os.listdir(path.parent) if n.startswith(prefix)
-                 and n.endswith(".tmp")]
-    except OSError:
-        return
-    for name in names:
-        parts = name[len(prefix):].split(".")
-        pid = int(parts[0]) if parts and parts[0].isdigit() else None
-        if _gone(pid, path.parent / name):
-            _unlink(path.parent / name)
-
-
-def _gone(pid: int | None, tmp: Path) -> bool:
-    if pid is not None and sys.platform != "win32":
-        if pid == os.getpid():
-            return False
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        except PermissionError:  # another user's process: alive
-            return False
-        return False
-    try:  # on Windows, os.kill would end the process: judge by age
-        return time.time() - os.stat(tmp).st_mtime > LEFTOVER_AGE_S
-    except OSError:
-        return False
-
-
-def _unlink(path: Path) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
+fsync_folder = sync_folder
 
 
 @dataclass(frozen=True)
@@ -263,34 +201,68 @@ class ReviewStore:
 
     def save(self, decisions: Decisions) -> None:
         """Write the decisions atomically; ConflictError if another program changed the
-        file since, SaveError if it cannot be written."""
-        if self.changed_on_disk():
-            raise ConflictError(self.path)
-        self.overwrite(decisions)
+        file since, SaveError if it cannot be written. The check and the write hold the
+        file's lock, so no other citeview writes between them."""
+        self._make_folder()
+        with self._locked():
+            if self.changed_on_disk():
+                raise ConflictError(self.path)
+            self._write(decisions)
 
     def overwrite(self, decisions: Decisions) -> None:
         """Write the decisions atomically whatever is on disk now."""
-        data = dumps(decisions)
-        if self.where == "data":  # citeview's own folder may not exist yet
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise SaveError(self.path, write_reason(exc)) from None
-        write_atomic(self.path, data)
-        self._seen = signature(self.path, data)
+        self._make_folder()
+        with self._locked():
+            self._write(decisions)
 
     def save_as(self, path: Path, decisions: Decisions) -> None:
         """Write the decisions to ``path`` and keep saving there from now on."""
         data = dumps(decisions)
-        write_atomic(path, data)
+        with _lock_of(path):
+            write_atomic(path, data)
         self.path, self.where = path, "chosen"
         self._seen = signature(path, data)
 
     def merge(self, decisions: Decisions, *, by: str, at: str) -> Decisions:
         """Merge the decisions with the file as it is on disk now and save the result;
         SidecarError if that file cannot be read, SaveError if the result cannot be
-        written. Returns the merged decisions."""
-        theirs = ReviewStore(self.path).load() if os.path.lexists(self.path) else Decisions()
-        merged = merge(decisions, theirs, by=by, at=at)
-        self.overwrite(merged)
+        written. Returns the merged decisions. Reading, merging and writing hold the
+        file's lock, so a decision another citeview saved meanwhile is never lost."""
+        self._make_folder()
+        with self._locked():
+            theirs = (ReviewStore(self.path).load() if os.path.lexists(self.path)
+                      else Decisions())
+            merged = merge(decisions, theirs, by=by, at=at)
+            self._write(merged)
         return merged
+
+    def _write(self, decisions: Decisions) -> None:
+        data = dumps(decisions)
+        write_atomic(self.path, data)
+        self._seen = signature(self.path, data)
+
+    def _make_folder(self) -> None:
+        if self.where == "data":  # citeview's own folder may not exist yet
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise SaveError(self.path, write_reason(exc)) from None
+
+    def _locked(self) -> AbstractContextManager[bool]:
+        return _lock_of(self.path)
+
+
+@contextmanager
+def _lock_of(path: Path) -> Iterator[bool]:
+    """The advisory lock of the sidecar ``path`` (of the file a link leads to, so two
+    links to one file share it); SaveError when another writer holds it too long."""
+    try:
+        target = output_target(path)
+    except WriteError:
+        target = path  # the write says what is wrong with it
+    try:
+        with held(target, timeout=LOCK_TIMEOUT_S) as locked:
+            yield locked
+    except LockTimeout as exc:
+        raise SaveError(path, f"another program is saving it and has not finished after "
+                              f"{exc.waited:g} s; try again", kind="locked") from None

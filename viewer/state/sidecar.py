@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from matcher.files import InvalidFileError, json_problem
+from matcher.jsonshape import MAX_NESTING, structure_problems
 from matcher.vocabulary import Rect
 
 from .decisions import (
@@ -363,7 +364,11 @@ def loads(raw: bytes, *, path: Path | str = "<memory>") -> Decisions:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SidecarError(path, [("$", json_problem(exc))]) from None
     except RecursionError:
-        raise SidecarError(path, [("$", "nested too deeply")]) from None
+        raise SidecarError(path, [("$", f"JSON nested more than {MAX_NESTING} levels deep")]
+                           ) from None
+    problems = list(structure_problems(data))  # the limits of a citations file, on read
+    if problems:
+        raise SidecarError(path, problems)
     return parse(data, path=path)
 
 

@@ -52,6 +52,11 @@ DIFF_STYLES: dict[DiffMark, str] = {
 }
 
 
+# The evidence items of one claim the pane lists. A real answer's claim cites a handful;
+# a claim of thousands made the pane lay out and reflow all of them on every change
+# (10,000 items: 9 s a selection), and no one reads past the first screens anyway.
+MAX_ITEMS_SHOWN = 100
+
 class DetailPane(QTextBrowser):
     """Shows the session's selected claim; rebuilt whenever the session changes."""
 
@@ -102,8 +107,13 @@ class DetailPane(QTextBrowser):
                          f'{DIFF_STYLES["changed"]}">{said}</span></p>')
         if not claim.evidence:
             parts.append(self._badge("uncited") + " " + _p(UNCITED_SENTENCE))
-        for ev in s.evidence_views(claim.id):
+        views = s.evidence_views(claim.id)
+        for ev in views[:MAX_ITEMS_SHOWN]:
             parts.append(self._evidence(ev, len(claim.evidence)))
+        if len(views) > MAX_ITEMS_SHOWN:
+            parts.append(_p(f"… and {len(views) - MAX_ITEMS_SHOWN:,} more evidence items, "
+                            "not listed here: the review panel steps through every one, "
+                            "and the export lists them all."))
         return "".join(parts)
 
     def _badge(self, status: BadgeStatus) -> str:

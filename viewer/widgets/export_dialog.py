@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -47,7 +47,8 @@ class ExportDialog(QDialog):
     """A row per output: whether to write it, and its path with a button to choose one."""
 
     def __init__(self, proposed: ExportTargets, *, several_documents: bool,
-                 ask_save: AskSave | None = None, parent: QWidget | None = None) -> None:
+                 ask_save: AskSave | None = None, parent: QWidget | None = None,
+                 encrypted: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export the review")
         self._ask_save = ask_save or self._ask
@@ -81,6 +82,15 @@ class ExportDialog(QDialog):
         layout.addWidget(QLabel("Write the review, with its decisions, as:"))
         layout.addLayout(grid)
         layout.addWidget(QLabel("The original PDFs are never changed."))
+        self.encrypted_note: QLabel | None = None
+        if encrypted:  # the one output that keeps a password is the annotated copy
+            self.encrypted_note = note = QLabel(
+                f"{', '.join(encrypted)} {'is' if len(encrypted) == 1 else 'are'} "
+                "password-protected: the HTML report, the CSV table and the Web Annotations "
+                "hold its words and page pictures unencrypted, readable by anyone who has "
+                "the file. The annotated PDF stays encrypted.")
+            note.setWordWrap(True)
+            layout.addWidget(note)
         layout.addWidget(self.buttons)
         self._update()
 

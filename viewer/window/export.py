@@ -136,5 +136,8 @@ class ExportCommand(QObject):
 
         from ..widgets.export_dialog import ExportDialog
 
-        dialog = ExportDialog(proposed, several_documents=several, parent=self.window)
+        encrypted = [d.path.name for d in self.window.session.documents.values()
+                     if d.password is not None]  # opened with a password: encrypted
+        dialog = ExportDialog(proposed, several_documents=several, parent=self.window,
+                              encrypted=encrypted)
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

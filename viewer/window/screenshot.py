@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QTimer
+from PySide6.QtCore import QBuffer, QEvent, QIODevice, QObject, QPoint, QTimer
 from PySide6.QtWidgets import QApplication
+
+from matcher.files import WriteError, write_bytes_atomically
 
 from .shell import MainWindow
 
@@ -65,18 +67,20 @@ class Screenshot(QObject):
         # the grab shows every widget at its final size.
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         pixmap = self.window.grab()
-        try:
+        png = QBuffer()
+        png.open(QIODevice.OpenModeFlag.WriteOnly)
+        try:  # written by the one writer: never over a device or a FIFO, whole or not at all
+            if not pixmap.save(png, "PNG"):
+                raise WriteError(self.path, "unwritable", "the picture could not be made")
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            saved = pixmap.save(str(self.path), "PNG")
+            write_bytes_atomically(self.path, bytes(png.data().data()))
+            if self.geometry is not None:
+                geometry = painted_geometry(self.window, pixmap.devicePixelRatio())
+                write_bytes_atomically(self.geometry, json.dumps(geometry, indent=1).encode())
         except OSError as exc:
-            saved, self.error = False, f"cannot write {self.path}: {exc}"
-        if not saved:
-            self.error = self.error or f"cannot write {self.path}"
-            code = EXIT_FAILED
-        elif self.geometry is not None:
-            self.geometry.write_text(json.dumps(painted_geometry(self.window,
-                                                                 pixmap.devicePixelRatio()),
-                                                indent=1))
+            self.error, code = f"cannot write {self.path}: {exc}", EXIT_FAILED
+        except WriteError as exc:
+            self.error, code = str(exc), EXIT_FAILED
         window = self.window
         QTimer.singleShot(0, lambda: (window.close(), QApplication.exit(code)))
 

@@ -13,15 +13,24 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSocketNotifier, QTimer
 from PySide6.QtGui import QColor, QFileOpenEvent, QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
-from ..launcher.instance import LineReader, Listener, ProtocolError, Request, decode, encode
+from ..launcher.handover import max_windows
+from ..launcher.instance import (
+    MAX_WINDOW_PX,
+    LineReader,
+    Listener,
+    ProtocolError,
+    Request,
+    decode,
+    encode,
+)
 from ..state.files import resolved
 from .shell import MainWindow
 
@@ -146,7 +155,8 @@ class WindowSet(QObject):
         window = MainWindow(reference.prefs, interactive=reference.interactive, highlight=color)
         window.restore_layout()  # the remembered splitter; the place is set below
         size = options.get("size")
-        window.resize(*(size if size else (reference.width(), reference.height())))
+        window.resize(*on_screen(window, size if size else (reference.width(),
+                                                            reference.height())))
         window.apply_initial_zoom(options.get("zoom"))
         window.move(_cascade(reference.frameGeometry(), window.frameGeometry().size(),
                              _available(reference)))
@@ -188,15 +198,20 @@ class WindowSet(QObject):
 
     # -- requests from later launches ---------------------------------------------------
     def handle(self, request: Request) -> dict[str, Any]:
-        """Carry out a launch's request; the reply for it."""
+        """Carry out a launch's request; the reply for it. At most :func:`max_windows`
+        files are opened; the reply names the rest as refused."""
+        limit = max_windows()
         if not request.status:
-            self.open_all((Path(f) for f in request.files), request.options)
+            self.open_all((Path(f) for f in request.files[:limit]), request.options)
             if not request.files:  # `citeview` alone: show the one running
                 if self._windows:
                     bring_to_front(self._reference())
                 else:
                     bring_to_front(self.new_window(request.options))
-        return {"ok": True, "pid": os.getpid(), "windows": self.status()}
+        reply: dict[str, Any] = {"ok": True, "pid": os.getpid(), "windows": self.status()}
+        if len(request.files) > limit:
+            reply["refused"] = list(request.files[limit:])
+        return reply
 
     def status(self) -> list[dict[str, Any]]:
         """What each open window shows, for the launch that asked."""
@@ -222,6 +237,18 @@ class WindowSet(QObject):
         """Stop listening (the app is quitting): later launches start a citeview of their own."""
         if self.server is not None:
             self.server.close()
+
+
+def on_screen(window: QWidget, size: Sequence[int]) -> tuple[int, int]:
+    """``size`` cut to what the window's screen can show (and to Qt's 16384 px without a
+    screen: offscreen), so a request can never make a window of gigabytes."""
+    cap_w = cap_h = MAX_WINDOW_PX
+    if QGuiApplication.platformName() not in ("offscreen", "minimal"):
+        screen = window.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            area = screen.availableGeometry()
+            cap_w, cap_h = min(cap_w, area.width()), min(cap_h, area.height())
+    return max(1, min(int(size[0]), cap_w)), max(1, min(int(size[1]), cap_h))
 
 
 def _available(window: MainWindow) -> QRect:
@@ -256,8 +283,9 @@ class _Server(QObject):
 
     def _accept(self, *_args: object) -> None:
         while self._notifier.isEnabled() and (conn := self.listener.accept()) is not None:
-            connection = _Connection(conn, self, self.listener.greeting())
+            connection = _Connection(conn, self)
             self._connections.add(connection)
+            connection.greet(self.listener.greeting())  # may close it at once: it is known
 
     def answer(self, connection: _Connection, line: bytes) -> bytes:
         try:
@@ -283,16 +311,20 @@ class _Server(QObject):
 class _Connection(QObject):
     """One launch: greet it, read its request line, answer, close."""
 
-    def __init__(self, sock: socket.socket, server: _Server, greeting: bytes) -> None:
+    def __init__(self, sock: socket.socket, server: _Server) -> None:
         super().__init__(server)
         self.sock = sock
         self.server = server
+        self._closed = False
         self._reader = LineReader()
         self._notifier = QSocketNotifier(sock.fileno(), QSocketNotifier.Type.Read, self)
         self._notifier.activated.connect(self._read)
         self._timer = QTimer(self, singleShot=True, interval=int(CONNECTION_TIMEOUT_S * 1000))
         self._timer.timeout.connect(self.close)
         self._timer.start()
+
+    def greet(self, greeting: bytes) -> None:
+        """Send the greeting; a launch that has already gone is closed, silently."""
         if not self._send(greeting):
             self.close()
 
@@ -325,6 +357,9 @@ class _Connection(QObject):
             self.close()
 
     def close(self) -> None:
+        if self._closed:  # closed already (early, by its launch, or at quitting): once
+            return
+        self._closed = True
         self._timer.stop()
         self._notifier.setEnabled(False)
         self.sock.close()

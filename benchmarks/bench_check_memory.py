@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Benchmark ``citeview check``'s memory against the size of the citations file.
+
+A citations file of ``--claims`` claims, each with one short quote of a document that is
+missing (so no page is searched: what is measured is reading, validating, reporting and
+printing, not matching), is checked by ``citeview check --json`` in a child process; the
+table prints its peak resident memory (``ru_maxrss``), the file's size, and their ratio
+(the target is at most 10× the file plus the documents' working set: here no document),
+next to the baseline of the same run: a child that only starts Python and imports what
+the check imports. No asserts: a measurement. Usage::
+
+    python benchmarks/bench_check_memory.py [--claims 10000 100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+IMPORTS_ONLY = "import matcher.check, matcher.citations, viewer.commands.check"
+
+
+def citations(folder: Path, claims: int) -> Path:
+    path = folder / f"c{claims}.cite"
+    path.write_text(json.dumps({"version": 1, "documents": [{"id": "gone", "path": "gone.pdf"}],
+                                "claims": [{"id": f"c{k}", "text": f"Claim {k} says the limit "
+                                            f"is {k} dollars.", "evidence": [
+                                    {"document": "gone", "page": 1,
+                                     "quote": f"the limit is {k} dollars"}]}
+                                           for k in range(claims)]}))
+    return path
+
+
+def peak_mb(args: list[str]) -> tuple[float, float]:
+    """Peak RSS (MB) and seconds of a child process running ``args``."""
+    start = time.perf_counter()
+    subprocess.run(args, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   timeout=3600)
+    took = time.perf_counter() - start
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, took
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--claims", type=int, nargs="+", default=[10000, 100000])
+    opts = ap.parse_args()
+    # ru_maxrss of RUSAGE_CHILDREN is the largest child so far: measure smallest first.
+    base, _ = peak_mb([sys.executable, "-c", IMPORTS_ONLY])
+    print(f"baseline (Python and the check's imports): {base:.0f} MB peak RSS")
+    print(f"{'claims':>8} {'file MB':>8} {'peak MB':>8} {'× file':>7} {'above base × file':>18} "
+          f"{'s':>6}")
+    with tempfile.TemporaryDirectory(prefix="bench-check-mem-") as tmp:
+        for n in sorted(opts.claims):
+            cite = citations(Path(tmp), n)
+            size = cite.stat().st_size / 1e6
+            peak, took = peak_mb([sys.executable, "-m", "viewer.cli", "check", str(cite),
+                                  "--json", "--quiet", "--max-size", "1000"])
+            print(f"{n:>8} {size:8.1f} {peak:8.0f} {peak / size:7.1f} "
+                  f"{(peak - base) / size:18.1f} {took:6.1f}")
+
+
+if __name__ == "__main__":
+    main()
