@@ -38,7 +38,8 @@ def to_words(rect: Rect, way: tuple[int, int]) -> Rect:
 
 
 def grid(rows: int, cols: int, words_per_cell: int) -> list[list[list[tuple[str, Rect]]]]:
-    """A table in the frame: 10-point type, cells 160 points apart (gaps wider than three line heights), rows 20 apart."""
+    """A table in the frame: 10-point type, rows 20 points apart, cells 160 (the gaps
+    between cells wider than three line heights)."""
     out = []
     for r in range(rows):
         row = []
