@@ -4,8 +4,8 @@
 on an offscreen screen of a given size): the first window as an interactive start places
 it (:func:`viewer.window.screen_fit.place_first`; with ``big``, then a geometry
 remembered on a larger screen restored and fitted), then ``N - 1`` more cascaded after
-it as the window set opens them. Prints the screen's available area and each window's frame and client
-rectangles, in logical pixels, and the device pixel ratio.
+it as the window set opens them. Prints the screen's available area and each window's
+frame and client rectangles, in logical pixels, and the device pixel ratio.
 """
 
 from __future__ import annotations

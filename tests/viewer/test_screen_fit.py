@@ -7,6 +7,7 @@ larger than that screen."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -71,7 +72,7 @@ def test_every_window_is_wholly_on_the_screen(tmp_path: Path, width: int, height
 def test_windows_cascade_where_there_is_room(tmp_path: Path) -> None:
     said = probe(tmp_path, 2560, 1440, 1, 4)
     frames = [QRect(*w["frame"]) for w in said["windows"]]
-    steps = {(b.x() - a.x(), b.y() - a.y()) for a, b in zip(frames, frames[1:], strict=False)}
+    steps = {(b.x() - a.x(), b.y() - a.y()) for a, b in itertools.pairwise(frames)}
     assert (CASCADE_OFFSET, CASCADE_OFFSET) in steps
 
 

@@ -125,6 +125,22 @@ class Export(Request[Exported]):
 
 
 @dataclass(frozen=True, slots=True)
+class PrintCopy(Request[int]):
+    """Write the PDF to print to ``out``: the ``pages`` named (document id, 0-based
+    page), in that order, taken from the annotated copies the export makes of the
+    citations file at ``path`` (checked and reviewed as for :class:`Export`), or, with
+    no ``path`` (a bare PDF), from the ``documents`` themselves. Replies the page count;
+    nothing is written when cancelled."""
+
+    out: str
+    pages: tuple[tuple[str, int], ...]
+    documents: tuple[tuple[str, str], ...]  # document id → its PDF, as the window has it
+    path: str | None = None
+    moved: tuple[tuple[str, str], ...] = ()
+    passwords: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Words(Request[PageWordBoxes]):
     """One 0-based page's words with their boxes (words space), in reading order: the
     text layer's, or the stored OCR boxes of a scanned page."""
