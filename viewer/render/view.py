@@ -1,9 +1,12 @@
 """The page view: continuous vertical scrolling through the pages, zoom, highlights.
 
 Painting never waits for rendering: it draws the tiles the cache has, a scaled image of the
-same page at another zoom where it has none (or white paper), the highlights on top, and
-then tells the renderer which tiles it is missing — which replaces, and so drops, whatever
-was wanted for pages that have scrolled away.
+same page at another zoom where it has none (from this showing of the document, or kept
+from an earlier one), the highlights on top, and then tells the renderer which tiles it is
+missing — which replaces, and so drops, whatever was wanted for pages that have scrolled
+away. A page in view with no picture at all (a document just switched to) is asked for
+first at a fraction of its scale (:func:`~.tiles.interim_key`), so a picture of it comes
+well before its full image, never a white page.
 """
 
 from __future__ import annotations
@@ -23,7 +26,16 @@ from .area import ZOOM_STEPS, Band, PagesArea
 from .highlight import Highlighter
 from .page import Page
 from .renderer import Renderer
-from .tiles import DocRef, RenderCache, RenderKey, Tile, page_keys, tile_rect, wanted_keys
+from .tiles import (
+    DocRef,
+    RenderCache,
+    RenderKey,
+    Tile,
+    interim_key,
+    page_keys,
+    tile_rect,
+    wanted_keys,
+)
 
 __all__ = ["ZOOM_STEPS", "Band", "MenuPart", "Overlay", "PageView"]
 
@@ -130,6 +142,7 @@ class PageView(PagesArea):
         view = QRectF(self.viewport().rect())
         visible = lay.pages_in(self.visible_layout_rect())
         missing: list[tuple[Page, list[RenderKey]]] = []
+        first: list[RenderKey] = []  # interim pictures of pages that have none
         for page in visible:
             transform = page.transform(offset)
             # The painted rect is the page box mapped by the page's own transform: the page
@@ -145,10 +158,13 @@ class PageView(PagesArea):
                 overlay.paint(painter, page.index, transform, target)
             if absent:
                 missing.append((page, absent))
+                if not interim_tiles(self.renderer, doc, page.index, absent[0].scale):
+                    first.append(interim_key(doc, page, dpr))
         painter.end()
-        # What is missing in view, nearest the centre first, then the neighbouring pages.
-        self.renderer.want(wanted_keys(doc, lay.pages, visible, missing, dpr,
-                                       self.visible_layout_rect().center().y()))
+        # Pictures for pages with none, then what is missing in view, nearest the centre
+        # first, then the neighbouring pages.
+        self.renderer.want(first + wanted_keys(doc, lay.pages, visible, missing, dpr,
+                                               self.visible_layout_rect().center().y()))
         if not missing:
             self._settle.start()
 
@@ -194,7 +210,7 @@ def paint_page_image(painter: QPainter, renderer: TileSource, doc: DocRef, page:
         painter.save()
         painter.setClipRect(target)
         painter.setTransform(image_at)
-        paint_interim(painter, renderer.cache.others(doc, page.index, keys[0].scale), page)
+        paint_interim(painter, interim_tiles(renderer, doc, page.index, keys[0].scale), page)
         painter.restore()
     # The tiles are not clipped to the page's rect: MuPDF's image may end in a partly
     # covered row or column, and that pixel is the page's as MuPDF drew it.
@@ -210,6 +226,15 @@ def paint_page_image(painter: QPainter, renderer: TileSource, doc: DocRef, page:
     if any(k in renderer.errors for k in keys):
         paint_error(painter, target)
     return [k for k in absent if k not in renderer.errors]
+
+
+def interim_tiles(renderer: TileSource, doc: DocRef, page: int, scale: float) -> list[Tile]:
+    """Tiles of the page to paint scaled while its own render: kept from an earlier
+    showing of the document, then this showing's at other scales (closest last)."""
+    kept = getattr(renderer, "interim", None)
+    earlier = kept.others(doc, page, scale, same=True) if isinstance(kept, RenderCache) \
+        else []
+    return earlier + renderer.cache.others(doc, page, scale)
 
 
 def on_device_pixels(image_at: QTransform, dpr: float) -> QTransform:
