@@ -164,11 +164,13 @@ class Find(Request[int]):
 
 @dataclass(frozen=True, slots=True)
 class OutlineEntry:
-    """One bookmark of a PDF's outline: its depth (1 = top), title and 0-based page."""
+    """One bookmark of a PDF's outline: its depth (1 = top), title and 0-based page, and
+    the point on that page it goes to (words space), when it names one."""
 
     level: int
     title: str
     page: int | None  # None: the bookmark points nowhere in this document
+    point: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -297,6 +297,20 @@ class PagesArea(QAbstractScrollArea):
         self._reveal = self._centred = None
         self.verticalScrollBar().setValue(self.pages_layout.pages[index].y - MARGIN)
 
+    def go_to_point(self, index: int, point: tuple[float, float]) -> None:
+        """Scroll so the words-space ``point`` of page ``index`` (0-based) is at the top
+        of the viewport, a margin below its edge (a bookmark's heading), and in view
+        across."""
+        lay = self.pages_layout
+        if lay is None or not 0 <= index < len(lay):
+            return
+        self._reveal = self._centred = None
+        at = lay.pages[index].transform().map(QPointF(*point))
+        visible = self.visible_layout_rect()
+        left = None if visible.left() <= at.x() <= visible.right() \
+            else at.x() - visible.width() / 2
+        self._scroll_to(at.y() - MARGIN, left)
+
     def reveal(self, index: int, rects: Sequence[Rect], *, fit: bool = True) -> None:
         """Scroll so the band covering ``rects`` on page ``index`` is centred in view;
         with ``fit``, zoom out first when the band is taller or wider than the view."""

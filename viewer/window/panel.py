@@ -52,6 +52,7 @@ class PanelController(QObject):
         self.panel.setVisible(window.interactive and window.prefs.side_panel())
         self._outline_of: str | None = None
         self.panel.page_chosen.connect(self._go_to)
+        self.panel.place_chosen.connect(self.window.view.go_to_point)
         self.panel.hit_chosen.connect(find.choose)
         view.document_changed.connect(self.show_document)
         view.current_page_changed.connect(self.panel.thumbnails.set_current)
