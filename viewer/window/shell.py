@@ -41,6 +41,7 @@ from ..state.session import Change, Session
 from ..widgets.claims import ClaimList
 from ..widgets.detail import DetailPane
 from ..widgets.notice import NoticeBar
+from .accessibility import name_widgets
 from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcuts
 from .controller import Busy, Controller, Notice
 from .export import ExportCommand
@@ -105,6 +106,7 @@ class MainWindow(QMainWindow):
         self._initial_mode = ZoomMode(mode) if mode in ("width", "page") else ZoomMode.FIT_WIDTH
         # Find, side panel, rotation, printing, context menus, the summary: viewer.window.reader.
         self.reader = Reader(self)
+        name_widgets(self)  # every interactive widget named for a screen reader
 
     # -- construction -------------------------------------------------------------------
     def _build(self) -> None:
