@@ -297,6 +297,14 @@ class PagesArea(QAbstractScrollArea):
         self._reveal = self._centred = None
         self.verticalScrollBar().setValue(self.pages_layout.pages[index].y - MARGIN)
 
+    def show_rect(self, index: int, rect: Rect) -> None:
+        """Scroll as little as brings ``rect`` (words space) of page ``index`` into view."""
+        lay = self.pages_layout
+        if lay is None or not 0 <= index < len(lay):
+            return
+        band = framing.band_rect(lay.pages[index], [rect])
+        self._scroll_to(*framing.showing_scroll(band, self.visible_layout_rect()))
+
     def go_to_point(self, index: int, point: tuple[float, float]) -> None:
         """Scroll so the words-space ``point`` of page ``index`` (0-based) is at the top
         of the viewport, a margin below its edge (a bookmark's heading), and in view
