@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QTabBar, QToolButton, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QTabBar, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from viewer.state.presentation import status_word
@@ -89,3 +90,33 @@ def test_claim_rows_read_id_text_and_badges(qtbot: QtBot, make_window: MakeWindo
         assert any(s.startswith(text) for s in said), (text, said[:5])
         for badge in row.badges:
             assert any(s.startswith(text) and status_word(badge) in s for s in said)
+
+
+def test_tab_goes_through_the_window_in_its_visual_order(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    """Pressing Tab from the toolbar visits the toolbar, then the claims side top to
+    bottom (left to right on a row), then the pages and what is under them: each pane's
+    stops in order on screen, measured from where they are drawn."""
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (1200, 800))
+    window.activateWindow()
+    window.page_box.setFocus()
+    visited: list[QWidget] = []
+    for _ in range(60):  # (Tab steps through the details' links before leaving them)
+        widget = QApplication.focusWidget()
+        if widget is None or (visited and widget is visited[0]):
+            break
+        if widget not in visited:
+            visited.append(widget)
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+    owners = [w.parentWidget() if isinstance(w.parentWidget(), QAbstractSpinBox) else w
+              for w in visited]
+    assert window.page_box in owners and window.claims in owners and window.view in owners
+    left = [w for w in owners if window.left_panel.isAncestorOf(w)]
+    right = [w for w in owners if window.splitter.widget(1).isAncestorOf(w)]
+    assert owners.index(window.page_box) < owners.index(left[0]) < owners.index(right[0])
+    assert owners.index(left[-1]) < owners.index(right[0])  # the left side, then the right
+    for pane in (left, right):
+        spots = [(w.mapTo(window, QPoint(0, 0)).y(), w.mapTo(window, QPoint(0, 0)).x())
+                 for w in pane]
+        rows = [(y // 20, x) for y, x in spots]  # a row: within 20 px of each other
+        assert rows == sorted(rows), pane

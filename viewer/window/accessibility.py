@@ -10,13 +10,18 @@ description), the panes and views the names below. Names already set are kept. A
 claim row reads its id, text and badges (the claims model's accessible text,
 :func:`viewer.widgets.claims.accessible_row_text`).
 
-It owns no widget: it only labels what the window's parts made.
+:func:`visual_focus_order` makes Tab go through the window as it is laid out: the
+toolbar left to right, then the claims side top to bottom (search, filter, claims,
+details), then the pages and the review panel under them.
+
+It owns no widget: it only labels what the window's parts made, and orders their focus.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
@@ -26,6 +31,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLineEdit,
     QTabBar,
+    QToolBar,
     QToolButton,
     QWidget,
 )
@@ -110,3 +116,51 @@ def _wanted(widget: QWidget) -> tuple[str, str]:
             return PANES[cls.__name__]
     tip = widget.toolTip()
     return tip, tip
+
+
+def tab_stops(root: QWidget) -> list[QWidget]:
+    """The widgets Tab stops at under ``root``, in the order they were made."""
+    tab = Qt.FocusPolicy.TabFocus
+    return [w for w in interactive(root.findChildren(QWidget))
+            if (w.focusPolicy() & tab) == tab and not isinstance(w, QTabBar)]
+
+
+def visual_focus_order(window: QWidget, panes: Sequence[QWidget]) -> list[QWidget]:
+    """Chain Tab through ``window``'s tab stops pane by pane: the toolbars first, then
+    each of ``panes`` in the order given, then the rest; within a pane, in the order
+    of their layouts (a box layout's order is its order on screen). Returns the order."""
+    stops = tab_stops(window)
+
+    def pane_of(w: QWidget) -> int:
+        for n, pane in enumerate(panes, 1):
+            if pane is w or pane.isAncestorOf(w):
+                return n
+        parent = w.parentWidget()
+        while parent is not None:
+            if isinstance(parent, QToolBar):
+                return 0
+            parent = parent.parentWidget()
+        return len(panes) + 1
+
+    order = sorted(stops, key=lambda w: (pane_of(w), layout_path(w)))
+    for a, b in itertools.pairwise(order):
+        QWidget.setTabOrder(a, b)
+    return order
+
+
+def layout_path(widget: QWidget) -> tuple[int, ...]:
+    """Where ``widget`` stands in its ancestors' layouts (or splitters), outermost first:
+    sorting by it puts widgets in their order on screen."""
+    path: list[int] = []
+    child, parent = widget, widget.parentWidget()
+    while parent is not None:
+        layout = parent.layout()
+        index = layout.indexOf(child) if layout is not None else -1
+        if index < 0 and hasattr(parent, "indexOf"):
+            try:
+                index = int(parent.indexOf(child))  # a splitter, a tab widget
+            except TypeError:
+                index = -1
+        path.append(max(index, 0))
+        child, parent = parent, parent.parentWidget()
+    return tuple(reversed(path))

@@ -41,7 +41,7 @@ from ..state.session import Change, Session
 from ..widgets.claims import ClaimList
 from ..widgets.detail import DetailPane
 from ..widgets.notice import NoticeBar
-from .accessibility import name_widgets
+from .accessibility import name_widgets, visual_focus_order
 from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcuts
 from .controller import Busy, Controller, Notice
 from .export import ExportCommand
@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         # Find, side panel, rotation, printing, context menus, the summary: viewer.window.reader.
         self.reader = Reader(self)
         name_widgets(self)  # every interactive widget named for a screen reader
+        visual_focus_order(self, (self.left_panel, self.splitter.widget(1)))
 
     # -- construction -------------------------------------------------------------------
     def _build(self) -> None:
