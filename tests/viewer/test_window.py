@@ -339,11 +339,37 @@ def test_corrupt_files_get_a_clear_message(qtbot: QtBot, make_window: MakeWindow
     bad.write_text('{"version": 1, "claims": [{"id": 5}]}')
     window.open_path(bad)
     qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
-    assert "broken.cite: not a valid citations file" in window.notice.text()
+    assert window.notice.text().startswith("broken.cite cannot be used (")
     assert window.session.citations_path == cite.resolve()  # what was open stays open
     assert window.session.report is not None
     assert "claims[0].id" in window.notice.text()
     assert "Traceback" not in window.notice.text()
+
+
+def test_every_problem_of_a_bad_citations_file_is_listed(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    """Two problems: both, in plain words; fourteen: the first ten and how many more."""
+    window = make_window()
+    two = tmp_path / "two.cite"
+    two.write_text('{"version": 1, "claims": [{"id": "a", "text": 5}, '
+                   '{"id": "b", "text": "t", "evidence": 7}]}')
+    window.open_path(two)
+    qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
+    text = window.notice.text()
+    assert text.startswith("two.cite cannot be used (2 problems):")
+    assert "claims[0].text: should be text" in text and "claims[1]" in text
+    assert "Input should be" not in text and "[type=" not in text
+    many = tmp_path / "many.cite"
+    import json
+
+    many.write_text(json.dumps({"version": 1, "claims": [{"id": f"c{i}", "text": i}
+                                                         for i in range(14)]}))
+    window.open_path(many)
+    qtbot.waitUntil(lambda: window.failed_to_open and "many.cite" in window.notice.text(),
+                    timeout=30000)
+    text = window.notice.text()
+    assert "(14 problems)" in text and "and 4 more" in text
+    assert text.count("\nat $.claims[") == 10
 
 
 def test_a_bare_pdf_is_a_plain_viewer(qtbot: QtBot, make_window: MakeWindow,

@@ -378,11 +378,13 @@ def open_failure(exc: Any) -> str:
     """What the window says when a citations file cannot be opened (a ``CitationsError``):
     a file that is not there, or empty, in plain words; else every problem with its JSON
     path, as the command line says them."""
+    from ..state.presentation import plain_problem, problems_text
+
     problems: list[tuple[str, str]] = exc.problems
     path: Path = exc.path
     if len(problems) != 1 or problems[0][0] != "$":
-        return str(exc)
-    reason = problems[0][1]
+        return problems_text(path.name, problems)
+    reason = plain_problem(problems[0][1])
     if reason == "file not found":
         return f"There is no file {path}."
     if reason.startswith("not valid JSON") and _blank(path):
