@@ -562,3 +562,17 @@ def test_scanned_page_offers_ocr_and_then_highlights(qtbot: QtBot, make_window: 
     assert claim is not None and claim.evidence[0].page == 2 and claim.evidence[0].rects
     qtbot.waitUntil(window.is_settled, timeout=20000)
     assert count_color(window.grab().toImage(), HIGHLIGHT) > 0
+
+
+def test_claim_steps_are_enabled_only_with_claims(qtbot: QtBot, make_window: MakeWindow,
+                                                  tmp_path: Path, cite: Path) -> None:
+    window = make_window()
+    steps = (window.commands.next, window.commands.prev, window.commands.next_flag)
+    assert not any(a.isEnabled() for a in steps)  # nothing open
+    bad = tmp_path / "bad.cite"
+    bad.write_text("{")
+    window.open_path(bad)
+    qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
+    assert not any(a.isEnabled() for a in steps)  # the file failed: still no claims
+    open_and_check(qtbot, window, cite)
+    assert all(a.isEnabled() for a in steps)

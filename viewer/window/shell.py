@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         self._initial_mode = ZoomMode(mode) if mode in ("width", "page") else ZoomMode.FIT_WIDTH
         # Find, side panel, rotation, printing, context menus, the summary: viewer.window.reader.
         self.reader = Reader(self)
+        self._enable_claim_steps()  # nothing open yet: no claims to step through
         name_widgets(self)  # every interactive widget named for a screen reader
         visual_focus_order(self, (self.left_panel, self.splitter.widget(1)))
 
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         c.busy_changed.connect(self._on_busy)
         c.opened.connect(self._on_opened)
+        c.open_failed.connect(self._enable_claim_steps)
         c.message.connect(self._show_message)
         c.progress.connect(self._show_progress)
         c.notice.connect(self._show_notice)
@@ -229,10 +231,16 @@ class MainWindow(QMainWindow):
         self.notice.clear()
         plain = self.session.is_plain_pdf
         self.left_panel.setVisible(not plain)
+        self._enable_claim_steps()
+        self._show_document(None)
+
+    def _enable_claim_steps(self, _path: object = None) -> None:
+        """Claim ◀ ▶, Next flagged and Check Again only where there are claims: not for a
+        bare PDF, nor in a window whose file failed to open with nothing open before."""
+        has_claims = self.session.citations is not None and not self.session.is_plain_pdf
         for action in (self.commands.recheck, self.commands.next, self.commands.prev,
                        self.commands.next_flag, self.commands.prev_flag):
-            action.setEnabled(not plain)  # a bare PDF has no claims to step through
-        self._show_document(None)
+            action.setEnabled(has_claims)
 
     def _show_message(self, text: str, ms: int) -> None:
         if text:
