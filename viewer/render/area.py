@@ -38,6 +38,9 @@ class PagesArea(QAbstractScrollArea):
 
     zoom_changed = Signal(float)  # pixels per point
     current_page_changed = Signal(int)  # 0-based
+    # A reader's jump is about to be made (Go to page, a thumbnail, an outline entry, a
+    # link): emitted by whoever makes it; Back returns to where the view was.
+    jumping = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -104,12 +107,21 @@ class PagesArea(QAbstractScrollArea):
         if before is not None:
             self._keep_centre(before)
         elif page >= 0:  # the centre was between two pages
-            self.go_to_page(page)
+            self.verticalScrollBar().setValue(self.pages_layout.pages[page].y - MARGIN)
         self._show_band(keep)
         # The window may settle its layout after the turn (a scroll bar coming or going,
         # the toolbar's labels): the viewport's resizes keep this point at the centre
         # until the reader scrolls, zooms or goes elsewhere.
         self._centred = before
+
+    def centre_anchor(self) -> tuple[int, QPointF] | None:
+        """The page at the viewport's centre and its words-space point there."""
+        return self._anchor(self._centre())
+
+    def centre_on(self, index: int, point: QPointF) -> None:
+        """Scroll so ``point`` (words space) of page ``index`` is at the centre (Back)."""
+        self._reveal = self._centred = None
+        self._keep_centre((index, point))
 
     def _keep_centre(self, anchor: tuple[int, QPointF]) -> None:
         """Scroll so the words point ``anchor`` (a page and a point) is at the centre."""
@@ -328,8 +340,8 @@ class PagesArea(QAbstractScrollArea):
         self._band = (index, tuple(rects))
         self._reveal, self._centred = (self._band, fit), None
         band = framing.band_rect(lay.pages[index], rects)
-        if band.isEmpty():
-            self.go_to_page(index)
+        if band.isEmpty():  # (a claim's page is shown: not a jump Back returns from)
+            self.verticalScrollBar().setValue(lay.pages[index].y - MARGIN)
             return
         smaller = framing.fitting_zoom(band, lay.zoom, QSizeF(self.viewport().size())) \
             if fit else None

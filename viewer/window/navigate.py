@@ -49,6 +49,7 @@ class Navigator(QObject):
         ev = self._item(parts[0]) if parts else None
         if ev is None or ev.page is None or ev.document is None:
             return
+        self.window.view.jumping.emit()  # Back returns here
         if kind == "show":
             self.show(ev.document, ev.page - 1, ev.rects)
         elif kind == "copy" and len(parts) == 2:

@@ -58,6 +58,7 @@ class PageBox(QObject):
     def _go(self, index: int) -> None:
         n = self.view.page_count()
         if 0 <= index < n:
+            self.view.jumping.emit()  # Back returns here
             self.view.go_to_page(index)
             return
         name = self.document_name or "the document"
@@ -81,6 +82,7 @@ class PageBox(QObject):
 
     def _changed(self, value: int) -> None:
         if value >= 1:
+            self.view.jumping.emit()  # Back returns here
             self.view.go_to_page(value - 1)
 
     def _entered(self) -> None:

@@ -34,6 +34,7 @@ from .actions import command
 from .controller import Notice
 from .files import RecentFiles
 from .find import FindController
+from .history import Navigation
 from .locations import LocatedDocuments
 from .menus import ClaimCopying, PageMenu
 from .navigate import DocumentSwitch, Navigator
@@ -70,6 +71,7 @@ class Reader(QObject):
         self.located = LocatedDocuments(window)
         self.recognise = RecogniseAll(window)
         self.copying = ClaimCopying(window)
+        self.history = Navigation(window)  # Back / Forward
         self._print_queue: SideQueue | None = None  # made by the first print
         self.job: PrintJob | None = None
         self._vector: VectorPrint | None = None
@@ -139,7 +141,8 @@ class Reader(QObject):
                     self.find_next, self.find_previous, None, self.copy_quote,
                     self.copy_found, self.copy_citation))
         _add(menus["&View"], (None, self.side_panel, None, self.rotate_left,
-                              self.rotate_right, None, self.find_color))
+                              self.rotate_right, None, self.history.back,
+                              self.history.forward, None, self.find_color))
         _insert(menus["&File"], w.commands.quit, (self.print_action, self.print_claim, None))
         _insert(menus["&Help"], w.commands.about, (self.badges,))
 
