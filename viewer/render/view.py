@@ -72,6 +72,7 @@ class PageView(PagesArea):
         # What the last paint put where, in viewport pixels (for tests and --geometry-json).
         self.painted_pages: dict[int, QRectF] = {}
         self.painted_highlights: list[tuple[int, QRectF]] = []
+        self.dark = False  # pages inverted (light text on dark), highlights as they are
         self._settle = QTimer(self, singleShot=True, interval=0)
         self._settle.timeout.connect(self._emit_if_settled)
         renderer.rendered.connect(self._on_rendered)
@@ -91,6 +92,11 @@ class PageView(PagesArea):
 
     def set_highlights(self, rects: dict[int, list[Rect]]) -> None:
         self.highlighter.set_rects(rects)
+        self.viewport().update()
+
+    def set_dark(self, dark: bool) -> None:
+        """Show the pages inverted (View ▸ Dark Pages); the highlights keep their colour."""
+        self.dark = dark
         self.viewport().update()
 
     def set_highlight_color(self, color: QColor) -> None:
@@ -151,6 +157,8 @@ class PageView(PagesArea):
             self.painted_pages[page.index] = target
             absent = paint_page_image(painter, self.renderer, doc, page, offset, dpr, view,
                                       target)
+            if self.dark:
+                invert_page(painter, target, self.highlighter.rects_on(page.index), transform)
             self.painted_highlights += [(page.index, r) for r in
                                         self.highlighter.paint(painter, page.index, transform,
                                                                target)]
@@ -235,6 +243,28 @@ def interim_tiles(renderer: TileSource, doc: DocRef, page: int, scale: float) ->
     earlier = kept.others(doc, page, scale, same=True) if isinstance(kept, RenderCache) \
         else []
     return earlier + renderer.cache.others(doc, page, scale)
+
+
+def invert_page(painter: QPainter, target: QRectF, highlights: Sequence[Rect],
+                transform: QTransform) -> None:
+    """Invert the page's pixels in ``target`` (white paper dark, black text light), but
+    not under its highlights: the highlighted words stay dark on the highlight colour,
+    exactly as on a light page, so a highlight means the same in either mode."""
+    from PySide6.QtGui import QPainterPath
+
+    area = QPainterPath()
+    area.addRect(target)
+    if highlights:
+        marked = QPainterPath()
+        marked.setFillRule(Qt.FillRule.WindingFill)
+        for x0, y0, x1, y1 in highlights:
+            marked.addRect(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
+        area = area.subtracted(transform.map(marked.simplified()))
+    painter.save()
+    painter.setClipPath(area)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Difference)
+    painter.fillRect(target, PAPER)
+    painter.restore()
 
 
 def on_device_pixels(image_at: QTransform, dpr: float) -> QTransform:

@@ -129,7 +129,7 @@ def visual_focus_order(window: QWidget, panes: Sequence[QWidget]) -> list[QWidge
     """Chain Tab through ``window``'s tab stops pane by pane: the toolbars first, then
     each of ``panes`` in the order given, then the rest; within a pane, in the order
     of their layouts (a box layout's order is its order on screen). Returns the order."""
-    stops = tab_stops(window)
+    stops = [w for w in tab_stops(window) if w.window() is window]  # not a popup's
 
     def pane_of(w: QWidget) -> int:
         for n, pane in enumerate(panes, 1):

@@ -121,6 +121,10 @@ class Reader(QObject):
         self.rotate_right = self._action("Rotate &Right", lambda: self.turn(90), "Ctrl+Right",
                                          tip="Turn the pages a quarter clockwise")
         self.find_color = self._action("Find &Mark Colour…", self.choose_find_color)
+        self.dark_pages = self._action(
+            "&Dark Pages", lambda: w.view.set_dark(self.dark_pages.isChecked()),
+            tip="Show the pages inverted, light text on dark; highlights keep their colour")
+        self.dark_pages.setCheckable(True)
         self.print_action = self._action(
             "&Print…", self.print_document, S.Print,
             tip="Print the document's pages (all, a range or the page in view) as PDF, "
@@ -142,7 +146,7 @@ class Reader(QObject):
                     self.copy_found, self.copy_citation))
         _add(menus["&View"], (None, self.side_panel, None, self.rotate_left,
                               self.rotate_right, None, self.history.back,
-                              self.history.forward, None, self.find_color))
+                              self.history.forward, None, self.dark_pages, self.find_color))
         _insert(menus["&File"], w.commands.quit, (self.print_action, self.print_claim, None))
         _insert(menus["&Help"], w.commands.about, (self.badges,))
 
