@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,10 +137,14 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     cf = lib.citations
     base = EvidenceResult(index=index, status="not_located", reason="", quote=ev.quote,
                           chunk_id=ev.chunk_id)
+    if ev.rejected is not None:
+        return base.model_copy(update={"status": "rejected", "reason": ev.rejected,
+                                       "document": ev.document})
     if not ev.quote.strip():
         return base.model_copy(update={"status": "rejected", "reason": "the quote is empty"})
 
-    hints: list[int] = [ev.page - 1] if ev.page is not None else []
+    cited = [p - 1 for p in ev.cited_pages or []]
+    hints: list[int] = cited + ([ev.page - 1] if ev.page is not None else [])
     text_status: EvidenceStatus | None = None
     text_reason = ""
     context: QuoteContext | None = None
@@ -185,6 +190,10 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
         # The page says what the chunk says: the one reason, in the page's words.
         text_reason = "the quote is similar to its chunk text, not a copy of it"
     status, reason = _combine(text_status, text_reason, placement)
+    if cited and placement.placed and placement.page not in cited and status in PLACED:
+        # The head names the cited pages; locate's own "not on hinted page …" would again.
+        reason = re.sub(r"; not on (the )?hinted page[^;]*", "", reason)
+        status, reason = "review", f"{outside_cited(cited)}: {reason}"
     update.update(status=status, reason=reason, score=placement.score or None)
     if placement.placed and status in PLACED:
         page = (placement.page or 0) + 1
@@ -198,6 +207,15 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     elif text_differences:
         update.update(differences=list(text_differences))
     return base.model_copy(update=update)
+
+
+def outside_cited(pages: list[int]) -> str:
+    """The reason's head for a quote placed off the pages (0-based) its answer cited."""
+    first, last = min(pages) + 1, max(pages) + 1
+    named = f"page {first}" if first == last else (
+        f"pages {first}–{last}" if len(set(pages)) == last - first + 1
+        else "pages " + ", ".join(str(p + 1) for p in sorted(set(pages))))
+    return f"outside the pages the answer cited ({named})"
 
 
 def _words_elsewhere(lib: Library, ev: Evidence) -> str:

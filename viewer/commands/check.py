@@ -12,7 +12,7 @@ from ..checker.review import apply, attach, decision_word, load_review, parse_fa
 from ..state.presentation import status_word, summary_line
 from ..state.records import Report
 from ..state.review import FAIL_STATES, Review
-from . import add_input_options, add_verbose, fail, load, ocr_store, route_mupdf
+from . import add_input_options, add_verbose, fail, imported, load, ocr_store, route_mupdf
 from . import passwords as checked_passwords
 
 if TYPE_CHECKING:
@@ -27,7 +27,9 @@ def main(args: list[str]) -> int:
                     "remains; 2 the citations file, its review file or a document could "
                     "not be used (the report is still printed when a document is at "
                     "fault).")
-    parser.add_argument("citations", type=Path, help="a .cite or .json citations file")
+    parser.add_argument("citations", type=Path,
+                        help="a .cite or .json citations file, or an answer to import "
+                             "(with --document or --request)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     add_input_options(parser)
     parser.add_argument("--review", type=Path, metavar="FILE", default=None,
@@ -51,6 +53,9 @@ def main(args: list[str]) -> int:
     from matcher.progress import Progress
 
     route_mupdf(opts.verbose)
+    failed = imported(opts)
+    if failed is not None:
+        return failed
     try:
         cf = load(opts)
     except CitationsError as exc:
