@@ -8,7 +8,8 @@ switches to every document in turn, as the toolbar's document list does, and mea
 from the switch to:
 
 * *picture*: the first paint with a picture of the page at the viewport's centre (the
-  small interim render, or tiles kept from an earlier showing);
+  small interim render — made while the window was idle, or asked for first on the
+  switch — or tiles kept from an earlier showing);
 * *full*: every tile in view rendered (the page as sharp as it will be) — before the
   interim picture, this was when anything but white paper appeared: the baseline.
 

@@ -52,10 +52,13 @@ def dark_share(image: QImage, rect: QRectF) -> float:
 def test_a_switch_asks_for_a_small_picture_first_and_paints_it(
         qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
     window = make_window((1000, 760))
+    # The view's own way, without the idle-time pictures of the other documents (below).
+    window.view.settled.disconnect(window.reader.prefetch._idle)
     window.open_path(two_documents(tmp_path))
     qtbot.waitUntil(lambda: window.session.report is not None and window.is_settled(),
                     timeout=30000)
     view, renderer = window.view, window.view.renderer
+    qtbot.waitUntil(renderer.is_idle, timeout=20000)  # a's neighbours rendered too
     window.show_document("b")
     view.viewport().repaint()  # synchronously: nothing of b has been rendered yet
     assert view.doc is not None and view.doc.path.endswith("b.pdf")
@@ -112,4 +115,32 @@ def test_switching_back_paints_the_last_pictures_at_once(
     box = QRectF((painted.x() + x0 * page.zoom) * dpr, (painted.y() + y0 * page.zoom) * dpr,
                  (x1 - x0) * page.zoom * dpr, (y1 - y0) * page.zoom * dpr)
     assert dark_share(grab, box) > 0.05  # the word, from a's last pictures, scaled
+    qtbot.waitUntil(window.is_settled, timeout=20000)
+
+
+def test_the_other_documents_pictures_are_made_while_idle(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    """Before b is ever shown, a picture of its first page is made once the view is idle,
+    so the first switch to it paints the page at once."""
+    window = make_window((1000, 760))
+    window.open_path(two_documents(tmp_path))
+    qtbot.waitUntil(lambda: window.session.report is not None and window.is_settled(),
+                    timeout=30000)
+    renderer = window.view.renderer
+    b = str(tmp_path / "b.pdf")
+    qtbot.waitUntil(lambda: any(t.key.doc.path == b and t.key.page == 0
+                                for t in renderer.interim.tiles()), timeout=20000)
+    window.show_document("b")
+    view = window.view
+    view.viewport().repaint()  # before any event is handled: b's page is not rendered
+    assert not view.is_settled()
+    grab = view.viewport().grab().toImage()
+    page = view.pages_layout.pages[0]
+    painted = view.painted_pages[0]
+    with pymupdf.open(tmp_path / "b.pdf") as doc:
+        x0, y0, x1, y1 = doc[0].get_text("words")[0][:4]  # "Page" of its heading
+    dpr = grab.devicePixelRatioF()
+    box = QRectF((painted.x() + x0 * page.zoom) * dpr, (painted.y() + y0 * page.zoom) * dpr,
+                 (x1 - x0) * page.zoom * dpr, (y1 - y0) * page.zoom * dpr)
+    assert dark_share(grab, box) > 0.05
     qtbot.waitUntil(window.is_settled, timeout=20000)

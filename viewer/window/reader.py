@@ -39,6 +39,7 @@ from .locations import LocatedDocuments
 from .menus import ClaimCopying, PageMenu
 from .navigate import DocumentSwitch, Navigator
 from .panel import PanelController
+from .prefetch import Prefetch
 from .recognise import RecogniseAll
 
 # Printing, Qt's print support and the dialogs here are imported when first used: the
@@ -72,6 +73,7 @@ class Reader(QObject):
         self.recognise = RecogniseAll(window)
         self.copying = ClaimCopying(window)
         self.history = Navigation(window)  # Back / Forward
+        self.prefetch = Prefetch(window)  # pictures of the other documents' pages
         self._print_queue: SideQueue | None = None  # made by the first print
         self.job: PrintJob | None = None
         self._vector: VectorPrint | None = None
