@@ -51,6 +51,7 @@ class PagesArea(QAbstractScrollArea):
         self._reveal: tuple[Band, bool] | None = None  # again when the size settles
         self._band: Band | None = None  # the last band revealed: kept in view on zoom
         self._turn = 0  # the reader's view rotation (degrees clockwise)
+        self._facing = False  # two pages a row
         self._centred: tuple[int, QPointF] | None = None  # a turn's centre: kept on resizes
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -64,7 +65,8 @@ class PagesArea(QAbstractScrollArea):
 
     def _set_pages(self, pages: Sequence[PageInfo] | None) -> None:
         """Lay out these pages (None: nothing) at the current zoom mode, from the top."""
-        self.pages_layout = Layout(pages, turn=self._turn) if pages else None
+        self.pages_layout = Layout(pages, turn=self._turn, facing=self._facing) if pages \
+            else None
         if self.pages_layout is not None:
             self.pages_layout.mode, self.pages_layout.zoom = self._mode, self._zoom
         self._current = -1
@@ -85,6 +87,28 @@ class PagesArea(QAbstractScrollArea):
         """The view's rotation, degrees clockwise (0, 90, 180 or 270)."""
         return self._turn
 
+    @property
+    def facing(self) -> bool:
+        return self._facing
+
+    def set_facing(self, facing: bool) -> None:
+        """Two pages a row (or one), keeping the point at the centre where it is."""
+        if facing == self._facing:
+            return
+        self._facing = facing
+        lay = self.pages_layout
+        if lay is None:
+            return
+        before = self._anchor(self._centre())
+        self.pages_layout = Layout([p.info for p in lay.pages], turn=self._turn,
+                                   facing=facing)
+        self.pages_layout.mode, self.pages_layout.zoom = lay.mode, lay.zoom
+        self.renderer.want([])  # what was wanted is for pages laid out otherwise
+        self._relayout()
+        if before is not None:
+            self._keep_centre(before)
+        self.viewport().update()
+
     def set_turn(self, turn: int) -> None:
         """Turn the view to ``turn`` degrees clockwise, keeping the point of the page at
         the viewport's centre there (the page the reader looks at, not the page of a band
@@ -100,7 +124,8 @@ class PagesArea(QAbstractScrollArea):
         before = self._anchor(at)
         page, keep = self._current, self._band_in_view()
         self._reveal = None
-        self.pages_layout = Layout([p.info for p in lay.pages], turn=turn)
+        self.pages_layout = Layout([p.info for p in lay.pages], turn=turn,
+                                   facing=self._facing)
         self.pages_layout.mode, self.pages_layout.zoom = lay.mode, lay.zoom
         self.renderer.want([])  # what was wanted is for pages laid out otherwise
         self._relayout()
@@ -164,7 +189,7 @@ class PagesArea(QAbstractScrollArea):
         if lay is None:
             return None
         layout_point = viewport_point - self.scroll_offset()
-        page = lay.page_at(layout_point.y())
+        page = lay.page_at(layout_point.y(), layout_point.x())
         if page is None:
             return None
         return page.index, page.point_to_words(layout_point)

@@ -60,7 +60,8 @@ def words_point(view: PageView, pos: QPointF, page: int | None = None
     if lay is None or not len(lay):
         return None
     layout_point = pos - view.scroll_offset()
-    target = lay.pages[page] if page is not None else lay.page_at(layout_point.y())
+    target = lay.pages[page] if page is not None \
+        else lay.page_at(layout_point.y(), layout_point.x())
     if target is None:
         return None
     p = target.point_to_words(layout_point)

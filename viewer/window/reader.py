@@ -127,6 +127,10 @@ class Reader(QObject):
             "&Dark Pages", lambda: w.view.set_dark(self.dark_pages.isChecked()),
             tip="Show the pages inverted, light text on dark; highlights keep their colour")
         self.dark_pages.setCheckable(True)
+        self.facing = self._action(
+            "&Two Pages", lambda: w.view.set_facing(self.facing.isChecked()),
+            tip="Show the pages two by two, side by side, as a book lies open")
+        self.facing.setCheckable(True)
         self.print_action = self._action(
             "&Print…", self.print_document, S.Print,
             tip="Print the document's pages (all, a range or the page in view) as PDF, "
@@ -148,7 +152,8 @@ class Reader(QObject):
                     self.copy_found, self.copy_citation))
         _add(menus["&View"], (None, self.side_panel, None, self.rotate_left,
                               self.rotate_right, None, self.history.back,
-                              self.history.forward, None, self.dark_pages, self.find_color))
+                              self.history.forward, None, self.facing, self.dark_pages,
+                              self.find_color))
         _insert(menus["&File"], w.commands.quit, (self.print_action, self.print_claim, None))
         _insert(menus["&Help"], w.commands.about, (self.badges,))
 
