@@ -30,6 +30,7 @@ def test_a_facing_layout_puts_pages_two_by_two() -> None:
     assert p[0].y == p[1].y < p[2].y == p[3].y < p[4].y
     assert p[0].x + p[0].width <= p[1].x and p[1].x - (p[0].x + p[0].width) <= GAP + 1
     assert p[0].x + p[0].width + p[1].width + GAP <= lay.width
+    assert lay.width == 1300  # fitted to the width as a pair: nothing to scroll across
     # Fitted to the width as a pair.
     assert lay.zoom < Layout(infos).zoom_for(lay.mode, 1300, 800)
     # The page under a point: the row's left or right page by where the point is.

@@ -65,11 +65,14 @@ class Layout:
 
     def zoom_for(self, mode: ZoomMode, viewport_w: int, viewport_h: int) -> float:
         """The zoom ``mode`` asks for in a viewport of this size (FIXED keeps the zoom)."""
-        across = 2 * self._max_w + GAP if self.facing else self._max_w
+        # Two pages a row: twice the width, less the gap between them (whole pixels, and
+        # a pixel each for rounding each page up).
+        room = viewport_w - 2 * MARGIN - ((GAP + 2) if self.facing else 0)
+        across = 2 * self._max_w if self.facing else self._max_w
         if mode is ZoomMode.FIT_WIDTH:
-            return clamp_zoom((viewport_w - 2 * MARGIN) / across, down=True)
+            return clamp_zoom(room / across, down=True)
         if mode is ZoomMode.FIT_PAGE:
-            return clamp_zoom(min((viewport_w - 2 * MARGIN) / across,
+            return clamp_zoom(min(room / across,
                                   (viewport_h - 2 * MARGIN) / self._max_h), down=True)
         return self.zoom
 
