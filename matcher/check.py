@@ -13,6 +13,7 @@ from .citations import CitationsFile, Evidence, resolve_document_path
 from .context import QuoteContext
 from .document import DocumentError, OcrWordSource, PdfSource
 from .locate import DocumentIndex, locate_quote
+from .open_documents import OpenDocuments
 from .placement import Placement
 from .report import (
     Alternative,
@@ -37,6 +38,9 @@ class Library:
     citations_path: Path
     passwords: Mapping[str, str] = field(default_factory=dict)
     ocr: OcrWordSource | None = None
+    # Documents kept open across citations files (a batch worker's); their OCR source
+    # is theirs, and they stay open when this file is done.
+    shared: OpenDocuments | None = None
     _sources: dict[str, PdfSource | DocumentError] = field(default_factory=dict)
     _indexes: dict[str, DocumentIndex] = field(default_factory=dict)
     _chunks: ChunkIndex | None = None
@@ -56,8 +60,10 @@ class Library:
         if got is None:
             path = self.path_of(doc_id)
             assert path is not None
+            password = self.passwords.get(doc_id)
             try:
-                got = PdfSource(path, password=self.passwords.get(doc_id), ocr=self.ocr)
+                got = (self.shared.source(path, password=password) if self.shared is not None
+                       else PdfSource(path, password=password, ocr=self.ocr))
             except DocumentError as exc:
                 got = exc
             self._sources[doc_id] = got
@@ -68,7 +74,8 @@ class Library:
         if idx is None:
             src = self.source(doc_id)
             assert isinstance(src, PdfSource)
-            idx = self._indexes[doc_id] = DocumentIndex(src)
+            idx = self._indexes[doc_id] = (self.shared.index(src) if self.shared is not None
+                                           else DocumentIndex(src))
         return idx
 
     def problems(self) -> list[str]:
@@ -83,7 +90,7 @@ class Library:
 
     def close(self) -> None:
         for s in self._sources.values():
-            if isinstance(s, PdfSource):
+            if isinstance(s, PdfSource) and not (self.shared and self.shared.kept(s)):
                 s.close()
         self._sources.clear()
         self._indexes.clear()
@@ -98,13 +105,17 @@ def check_citations(
     cancel: CancelCallback | None = None,
     passwords: Mapping[str, str] | None = None,
     ocr: OcrWordSource | None = None,
+    documents: OpenDocuments | None = None,
 ) -> CheckReport:
     """Check every claim's evidence; ``progress(done, total)`` after each item.
+
+    ``documents`` keeps the PDFs open for the next file (a batch worker's); they are then
+    read with its OCR source, and the report is the same as without it.
 
     Never raises for bad documents or bad evidence: each problem becomes a status and a
     reason on the item it affects, and file-level problems are listed in ``problems``.
     """
-    lib = Library(cf, Path(citations_path), dict(passwords or {}), ocr)
+    lib = Library(cf, Path(citations_path), dict(passwords or {}), ocr, documents)
     total = sum(len(c.evidence) for c in cf.claims)
     assigned = set(cf.assigned_ids)
     done = 0
@@ -129,6 +140,8 @@ def check_citations(
         problems = lib.problems()
     finally:
         lib.close()
+        if documents is not None:
+            documents.trim()
     return CheckReport.build(claims, problems)
 
 

@@ -1,5 +1,5 @@
 """The headless commands: ``citeview check``, ``export``, ``locate``, ``schema``, ``prepare``,
-``store``, ``desktop``, ``import``.
+``store``, ``desktop``, ``import``, ``batch``.
 
 They run in the command's own process, without a window: nothing here imports Qt, so
 ``citeview check`` starts fast and runs on a server. Every failure a user can cause ends
@@ -15,10 +15,13 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from matcher.citations import CitationsFile
     from matcher.document import OcrWordSource
 
-SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop", "import")
+SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop", "import",
+               "batch")
 EXIT_USAGE = 2
 
 
@@ -43,6 +46,9 @@ def run(name: str, args: list[str]) -> int:
     if name == "store":
         from matcher.ocr.cli import store_main
         return store_main(args)
+    if name == "batch":
+        from .batch import main as batch_main
+        return batch_main(args)
     if name == "desktop":
         from .desktop import main as desktop_main
         return desktop_main(args)
@@ -110,6 +116,11 @@ def passwords(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> dict
     return dict(p.split("=", 1) for p in opts.password)
 
 
+def max_bytes(opts: argparse.Namespace) -> int | None:
+    """The largest citations file ``--max-size`` lets be read (None: the default)."""
+    return None if opts.max_size is None else int(opts.max_size * 1_000_000)
+
+
 def imported(opts: argparse.Namespace) -> int | None:
     """With ``--document``/``--request``, import the answer ``opts.citations`` as
     ``citeview import`` does and check that (``opts.citations`` becomes the file
@@ -128,16 +139,21 @@ def imported(opts: argparse.Namespace) -> int | None:
 def load(opts: argparse.Namespace) -> CitationsFile:
     """Read ``opts.citations`` within ``--max-size`` (CitationsError when it is bad); an
     answer to import is named as such."""
+    return load_file(opts.citations, max_bytes=max_bytes(opts))
+
+
+def load_file(path: Path, *, max_bytes: int | None = None) -> CitationsFile:
+    """Read the citations file ``path`` (CitationsError when it is bad); an answer to
+    import is named as such (``check`` and ``batch`` read their files with this)."""
     from matcher.citations import CitationsError, load_citations
 
     try:
-        return load_citations(opts.citations, max_bytes=None if opts.max_size is None
-                              else int(opts.max_size * 1_000_000))
+        return load_citations(path, max_bytes=max_bytes)
     except CitationsError as exc:
         from viewer.imports.run import is_answer
 
-        if is_answer(opts.citations):
-            raise CitationsError(opts.citations, [("$", "an answer to import, not a "
+        if is_answer(path):
+            raise CitationsError(path, [("$", "an answer to import, not a "
                                  "citations file: give its documents with --document "
                                  "FILE (in document_index order) or --request "
                                  "REQUEST.json")]) from exc
