@@ -10,6 +10,7 @@ from pathlib import Path
 from .attribution import attribute
 from .chunk_index import ChunkIndex
 from .citations import CitationsFile, Evidence, resolve_document_path
+from .consistency import check_claim
 from .context import QuoteContext
 from .document import DocumentError, OcrWordSource, PdfSource
 from .locate import DocumentIndex, locate_quote
@@ -19,6 +20,7 @@ from .report import (
     Alternative,
     CheckReport,
     ClaimResult,
+    ConsistencyResult,
     DifferenceResult,
     EvidenceResult,
     word_diff_json,
@@ -134,7 +136,8 @@ def check_citations(
                     progress(done, total)
             claims.append(ClaimResult(id=claim.id, text=claim.text, evidence=results,
                                       uncited=not claim.evidence,
-                                      id_assigned=claim.id in assigned))
+                                      id_assigned=claim.id in assigned,
+                                      consistency=claim_consistency(claim.text, results)))
         if not stopped:
             lib.open_all()
         problems = lib.problems()
@@ -143,6 +146,15 @@ def check_citations(
         if documents is not None:
             documents.trim()
     return CheckReport.build(claims, problems)
+
+
+def claim_consistency(text: str, results: list[EvidenceResult]) -> ConsistencyResult:
+    """The claim against the words its located items stand on (the page words under
+    their highlights); a ``review`` item counts once a person confirms it (the review
+    file's decisions are read by the viewer's check, which calls :func:`check_claim`)."""
+    located = [e for e in results if e.status == "located"]
+    return ConsistencyResult.of(check_claim(text, [e.found_text or e.quote for e in located],
+                                            pages=[e.page for e in located if e.page]))
 
 
 def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:

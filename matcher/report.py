@@ -10,8 +10,18 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .consistency import Consistency
 from .diff import Difference, DiffToken, QuoteDiff
-from .vocabulary import ClaimStatus, DifferenceKind, EvidenceStatus, Rect, TextMatch, worst
+from .vocabulary import (
+    ClaimStatus,
+    ConsistencyStatus,
+    DifferenceKind,
+    EvidenceStatus,
+    FactKind,
+    Rect,
+    TextMatch,
+    worst,
+)
 
 
 class Alternative(BaseModel):
@@ -102,6 +112,33 @@ class EvidenceResult(BaseModel):
         default=None, description="the review file's decision about this item, if any")
 
 
+class FactDifferenceResult(BaseModel):
+    """A figure, date or negation of the claim its evidence does not bear out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: FactKind
+    claim: str | None = Field(description="the claim's figure as written; null for a "
+                                          "negation of the evidence the claim leaves out")
+    evidence: str | None = Field(description="the evidence's figure of the same kind that "
+                                             "stands where the claim's should, if any")
+
+
+class ConsistencyResult(BaseModel):
+    """The claim's figures, dates and negations against the words its evidence stands on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    status: ConsistencyStatus = "unchecked"
+    differences: list[FactDifferenceResult] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, c: Consistency) -> ConsistencyResult:
+        return cls(status=c.status, differences=[
+            FactDifferenceResult(kind=d.kind, claim=d.claim, evidence=d.evidence)
+            for d in c.differences])
+
+
 class ClaimResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -113,6 +150,10 @@ class ClaimResult(BaseModel):
                               description="the file gave no id; this one was assigned")
     support: SupportDecision | None = Field(
         default=None, description="the review file's decision about this claim, if any")
+    consistency: ConsistencyResult = Field(
+        default_factory=ConsistencyResult,
+        description="the claim's figures, dates and negations against its located or "
+                    "confirmed evidence; differs makes the claim need a person")
 
     @property
     def status(self) -> ClaimStatus:
@@ -130,6 +171,7 @@ class Summary(BaseModel):
     not_located: int = 0
     rejected: int = 0
     uncited: int = 0
+    differs: int = Field(default=0, description="claims whose consistency differs")
 
 
 class CheckReport(BaseModel):
@@ -146,6 +188,8 @@ class CheckReport(BaseModel):
         for c in claims:
             if not c.evidence:
                 s.uncited += 1
+            if c.consistency.status == "differs":
+                s.differs += 1
             for e in c.evidence:
                 setattr(s, e.status, getattr(s, e.status) + 1)
         return cls(summary=s, claims=claims, problems=problems or [])

@@ -32,7 +32,14 @@ TextMatch = Literal["exact", "fuzzy", "review"]
 # date, percentage, policy number), a negation one side has and the other not, or a word.
 DifferenceKind = Literal["number", "negation", "word"]
 
+# Whether a claim's figures, dates and negations are borne out by the words its located
+# (or confirmed) evidence stands on (``claims[].consistency.status``): unchecked when no
+# evidence item is located or confirmed. And what a claim's difference is about.
+ConsistencyStatus = Literal["consistent", "differs", "unchecked"]
+FactKind = Literal["number", "date", "negation"]
+
 EVIDENCE_STATUSES: tuple[EvidenceStatus, ...] = get_args(EvidenceStatus)
+CONSISTENCY_STATUSES: tuple[ConsistencyStatus, ...] = get_args(ConsistencyStatus)
 CLAIM_STATUSES: tuple[ClaimStatus, ...] = get_args(ClaimStatus)
 TEXT_MATCHES: tuple[TextMatch, ...] = get_args(TextMatch)
 DIFFERENCE_KINDS: tuple[DifferenceKind, ...] = get_args(DifferenceKind)

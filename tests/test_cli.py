@@ -52,7 +52,7 @@ def test_check_json_follows_the_contract(cite: Path) -> None:
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["summary"] == {"located": 2, "review": 0, "not_located": 1,
-                                 "rejected": 1, "uncited": 1}
+                                 "rejected": 1, "uncited": 1, "differs": 0}
     by_claim = {c["id"]: c["evidence"] for c in report["claims"]}
     [c1] = by_claim["c1"]
     assert c1["alternatives"] == [] and c1["other_pages"] == []

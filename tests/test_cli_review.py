@@ -130,8 +130,16 @@ def test_fail_on_undecided_passes_once_everything_is_decided(reviewed: Path) -> 
     data["claims"] += [support("c11", "uncitable"), support("c13", "not_supported")]
     review.write_text(json.dumps(data))
     out = citeview("check", str(reviewed), "--fail-on", "undecided,review")
+    assert out.returncode == 1  # c15's premium differs from its evidence: undecided
+    assert out.stderr.strip() == "citeview: claim 'c15': undecided"
+    data["claims"] += [support("c15", "not_supported")]
+    review.write_text(json.dumps(data))
+    out = citeview("check", str(reviewed), "--fail-on", "undecided,review")
     assert out.returncode == 0, out.stderr
-    assert "review (" in out.stdout and "4 of 4 to review decided" in out.stdout
+    assert "review (" in out.stdout and "5 of 5 to review decided" in out.stdout
+    # A differing claim decided is the reviewer's call; --fail-on differs still tells it.
+    out = citeview("check", str(reviewed), "--fail-on", "differs")
+    assert out.returncode == 1 and "claim 'c15'" in out.stderr
 
 
 def test_missing_documents_outrank_fail_on(reviewed: Path) -> None:

@@ -23,7 +23,13 @@ The claims, by what the viewer should report:
 * ``c11`` an unknown chunk id: rejected;
 * ``c12`` the wrong chunk id, the quote in exactly one other chunk: repaired;
 * ``c13`` the rate-table row of ``c4`` with one figure changed (the premium's digits
-  swapped): shown for review, the difference named, never located.
+  swapped): shown for review, the difference named, never located;
+* ``c15`` the rate-table row quoted right, the claim misstating its premium (the digits
+  swapped): the evidence located, the claim differs from it, named;
+* ``c16`` the rate-table row again, the claim stating its term in words ("twelve months"):
+  consistent.
+
+(``c14`` is left to the window tests, which add a claim of their own by that id.)
 """
 
 from __future__ import annotations
@@ -123,6 +129,10 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
                in_chunk(0, authorization)),
         _claim("c13", f"The dwelling premium is {_swap_digits(premium)} a year.",
                in_chunk(0, changed_row)),
+        _claim("c15", f"The dwelling premium is {_swap_digits(premium)} a year.",
+               in_chunk(0, row)),
+        _claim("c16", f"The dwelling coverage runs for {_in_words(dwelling[4].text)} at "
+                      f"{premium}.", in_chunk(0, row)),
     ]
     data = {"version": 1, "documents": [{"id": DOC_ID, "path": PDF_NAME}], "chunks": chunks,
             "claims": claims}
@@ -132,6 +142,17 @@ def build_citations(truth: ApplicationTruth, texts: list[str]) -> dict[str, Any]
     if any(fold(changed_row).text in fold(t).text for t in texts) or changed_row == row:
         raise DemoError(f"the changed row is in the document: {changed_row!r}")
     return data
+
+
+_WORDS = {6: "six", 12: "twelve", 24: "twenty-four", 36: "thirty-six"}
+
+
+def _in_words(term: str) -> str:
+    """A term of the rate table ("12 months") with its figure in words ("twelve months")."""
+    figure, _, unit = term.partition(" ")
+    if not figure.isdigit() or int(figure) not in _WORDS:
+        raise DemoError(f"no words for the term {term!r}")
+    return f"{_WORDS[int(figure)]} {unit}"
 
 
 def _swap_digits(figure: str) -> str:

@@ -85,7 +85,11 @@ def test_uncited_whitespace_and_web_blocks(report: dict[str, Any]) -> None:
     assert web["status"] == "rejected"
     assert "https://example.com/rates" in web["reason"] and "web page" in web["reason"]
     assert report["summary"] == {"located": 3, "review": 1, "not_located": 0,
-                                 "rejected": 1, "uncited": 1}
+                                 "rejected": 1, "uncited": 1, "differs": 0}
+    # Each claim's figures and negations are borne out by its located quote.
+    assert {c["id"]: c["consistency"]["status"] for c in report["claims"]} == {
+        "b0": "unchecked", "b1": "consistent", "b3": "unchecked", "b4": "consistent",
+        "b5": "consistent", "b6": "unchecked"}
 
 
 def test_content_blocks_and_a_list_of_responses(tmp_path: Path) -> None:

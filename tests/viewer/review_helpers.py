@@ -28,15 +28,16 @@ FRAUD = ("commits a fraudulent insurance act, which is a crime and subjects such
 def demo_copy(folder: Path) -> Path:
     """The demo in ``folder``, plus ``c14``: flagged upstream, its words five times on a
     page (a review placement with four alternatives). The demo's own ``c13`` (a changed
-    figure, in the queue for its difference) is left out: these tests walk a queue of
-    their own, and the review model's tests cover differences joining it."""
+    figure, in the queue for its difference) and ``c15`` (a claim misstating its located
+    evidence, in the queue for that) are left out: these tests walk a queue of their own,
+    and the review model's tests cover differences joining it."""
     if not demo_path().is_file():
         pytest.skip("the bundled demo is not built")
     for name in ("demo.cite", "policy.pdf"):
         shutil.copy(demo_path().parent / name, folder / name)
     cite = folder / "demo.cite"
     data = json.loads(cite.read_text(encoding="utf-8"))
-    data["claims"] = [c for c in data["claims"] if c["id"] != "c13"]
+    data["claims"] = [c for c in data["claims"] if c["id"] not in ("c13", "c15")]
     data["claims"].append({"id": "c14", "text": "Fraud on the application is a crime.",
                            "flag": "the answer hedged", "evidence": [
                                {"document": "policy", "page": 3, "quote": FRAUD}]})

@@ -45,9 +45,11 @@ def cite(tmp_path: Path) -> Path:
     text_pdf(tmp_path / "policy.pdf", pages=3)
     lines = paragraph_lines(1, 40)  # page 2's lines
     claims = [
-        {"id": "ok", "text": "Two lines from page 2", "evidence": [
+        # (No figure in the texts but a page: a claim's figures are read against its
+        # evidence, and these texts only label what each claim exercises.)
+        {"id": "ok", "text": "Lines from page 2", "evidence": [
             {"document": "policy", "page": 2, "quote": f"{lines[20]} {lines[21]}"}]},
-        {"id": "union", "text": "Two items", "evidence": [
+        {"id": "union", "text": "A pair of items", "evidence": [
             {"document": "policy", "quote": lines[5]},
             {"document": "policy", "quote": paragraph_lines(2, 40)[30]}]},
         {"id": "invented", "text": "Not in the document", "evidence": [
@@ -174,7 +176,7 @@ def test_demo_has_every_status(qtbot: QtBot, make_window: MakeWindow) -> None:
     window = make_window((1280, 860))
     open_and_check(qtbot, window, demo_path())
     statuses = {b for r in window.session.rows() for b in r.badges}
-    assert statuses == {"located", "review", "not_located", "rejected", "uncited"}
+    assert statuses == {"located", "review", "not_located", "rejected", "uncited", "differs"}
 
 
 def test_keyboard_steps_through_claims(qtbot: QtBot, make_window: MakeWindow,

@@ -65,9 +65,46 @@ def attach(review: Review, cf: CitationsFile, citations_path: Path,
     from ..state.records import Report
     from .citations import citations_record
 
-    review.attach(citations_record(cf, citations_path),
-                  Report.from_json(check.model_dump(mode="json")),
-                  document_hashes(cf, citations_path) if review.decisions.evidence else {})
+    citations = citations_record(cf, citations_path)
+    hashes = document_hashes(cf, citations_path) if review.decisions.evidence else {}
+    review.attach(citations, Report.from_json(check.model_dump(mode="json")), hashes)
+    if review.decisions.evidence and reconsider(check, review):
+        review.attach(citations, Report.from_json(check.model_dump(mode="json")), hashes)
+
+
+def reconsider(check: CheckReport, review: Review) -> bool:
+    """Check each claim with a placement decision again against the evidence the review
+    leaves it: a confirmed item's words (also one the matcher only placed for review),
+    a relocated item's selected words, no longer a wrong place's or an absent quote's.
+    Whether any claim's ``consistency`` changed."""
+    from matcher.consistency import check_claim
+    from matcher.report import ConsistencyResult
+
+    decided = {d.claim for d in review.decisions.evidence.values()}
+    changed = False
+    for claim in check.claims:
+        state = review.claim_state(claim.id) if claim.id in decided else None
+        if state is None:
+            continue
+        texts: list[str] = []
+        pages: list[int] = []
+        for ev in claim.evidence:
+            item = state.items[ev.index] if 0 <= ev.index < len(state.items) else None
+            d = item.decision if item is not None and item.decided else None
+            if (d is None and ev.status == "located") or (d is not None and
+                                                          d.placement == "confirmed"):
+                texts.append(ev.found_text or ev.quote)
+                pages += [p for p in (d.page if d is not None else None, ev.page) if p]
+            elif d is not None and d.placement == "relocated":
+                texts.append(d.text or ev.quote)
+                pages += [d.page] if d.page else []
+        now = ConsistencyResult.of(check_claim(claim.text, texts, pages=pages))
+        if now != claim.consistency:
+            claim.consistency = now
+            changed = True
+    if changed:
+        check.summary.differs = sum(c.consistency.status == "differs" for c in check.claims)
+    return changed
 
 
 def apply(check: CheckReport, review: Review) -> None:

@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING
 from matcher.exit_status import ExitStatus
 
 from ..checker.review import apply, attach, decision_word, load_review, parse_fail_on, review_line
-from ..state.presentation import status_word, summary_line
+from ..state.presentation import (
+    CLAIM_DIFFERS,
+    consistency_sentence,
+    status_word,
+    summary_line,
+)
 from ..state.records import Report
 from ..state.review import FAIL_STATES, FailState, Review
 from . import (
@@ -177,6 +182,11 @@ def table(check: CheckReport, review: Review | None = None,
         if not c.evidence:
             rows.append((c.id, "-", status_word("uncited"), "", "")
                         + (("",) if shown else ()) + ("no evidence given",))
+        if c.consistency.differs:
+            said = "; ".join(consistency_sentence(d.kind, d.claim, d.evidence)
+                             for d in c.consistency.differences)
+            rows.append((c.id, "-", CLAIM_DIFFERS, "", "") + (("",) if shown else ())
+                        + (said,))
         for e in c.evidence:
             rows.append((c.id, str(e.index), status_word(e.status), str(e.page or ""),
                          f"{e.score:.0f}" if e.score is not None else "")

@@ -19,11 +19,11 @@ import io
 from collections.abc import Mapping
 
 from .items import ClaimReview, Item, ReviewedReport
-from .wording import differences_line
+from .wording import consistency_line, differences_line
 
 COLUMNS = ("claim_id", "claim_text", "evidence_index", "document", "page", "status", "score",
            "quote", "found_text", "differences", "placement", "support", "note", "reviewer",
-           "decided_at", "support_note")
+           "decided_at", "support_note", "claim_consistency")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 STALE_SUFFIX = " (stale)"  # a placement or support decision no longer applied
 
@@ -51,6 +51,12 @@ def csv_table(review: ReviewedReport, *, found: Mapping[str, str]) -> bytes:
     return buffer.getvalue().encode("utf-8-sig")
 
 
+def _consistency(claim: ClaimReview) -> str:
+    """``consistent``, ``unchecked``, or ``differs: The claim says …; its evidence says …``."""
+    said = consistency_line(claim)
+    return f"{claim.consistency.status}: {said}" if said else claim.consistency.status
+
+
 def _support(claim: ClaimReview) -> tuple[str, str]:
     s = claim.support
     if s is None:
@@ -62,7 +68,7 @@ def _uncited_row(claim: ClaimReview) -> list[object]:
     support, support_note = _support(claim)
     s = claim.support
     return [claim.id, claim.text, "", "", "", "uncited", "", "", "", "", "", support, "",
-            s.reviewer if s else "", s.at if s else "", support_note]
+            s.reviewer if s else "", s.at if s else "", support_note, _consistency(claim)]
 
 
 def _row(claim: ClaimReview, item: Item, found: Mapping[str, str]) -> list[object]:
@@ -74,4 +80,4 @@ def _row(claim: ClaimReview, item: Item, found: Mapping[str, str]) -> list[objec
             item.page if item.page is not None else "", ev.status, score, ev.quote,
             found.get(item.key, ev.found_text or ""), differences_line(item), placement, support,
             d.note if d else "", d.reviewer if d and d.reviewer else "",
-            d.at if d and d.at else "", support_note]
+            d.at if d and d.at else "", support_note, _consistency(claim)]

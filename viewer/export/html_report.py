@@ -15,6 +15,7 @@ from html import escape
 from pathlib import Path
 
 from ..state.presentation import (
+    CLAIM_DIFFERS,
     OUTCOME_WORDS,
     PLACEMENT_WORDS,
     SUPPORT_WORDS,
@@ -27,7 +28,13 @@ from ..state.presentation import (
 from ..state.records import WordDiff
 from .annotate import HIGHLIGHT_COLORS
 from .items import ClaimReview, DocumentFacts, Item, ReviewedReport
-from .wording import differences_line, outcome_words, placement_line, support_line
+from .wording import (
+    consistency_line,
+    differences_line,
+    outcome_words,
+    placement_line,
+    support_line,
+)
 
 # Nothing may be loaded from anywhere: no script, no style sheet or font from outside,
 # images only from the file itself.
@@ -117,6 +124,10 @@ def _claim(claim: ClaimReview, names: Mapping[str, str], pictures: Mapping[str, 
     parts = [f"<section class=\"claim\" id=\"claim-{_e(claim.id)}\">",
              f"<h2>{_e(claim.id)} — {_e(claim.text)}</h2>",
              f"<p><b>Support:</b> {_e(support_line(claim.support))}</p>"]
+    said = consistency_line(claim)
+    if said:
+        parts.append(f"<table class=\"facts\"><tr><th>{_e(CLAIM_DIFFERS.capitalize())}</th>"
+                     f"<td>{_e(said)}</td></tr></table>")
     if claim.uncited or not claim.items:
         parts.append("<p class=\"muted\">This claim gives no evidence.</p>")
     for item in claim.items:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -29,6 +29,7 @@ from matcher.vocabulary import (
 from ..state.records import (
     Citations,
     ClaimOutcome,
+    Consistency,
     Difference,
     EvidenceOutcome,
     Report,
@@ -151,6 +152,7 @@ class ClaimReview:
     support: Support | None
     items: tuple[Item, ...]
     uncited: bool
+    consistency: Consistency = field(default_factory=Consistency)  # figures vs evidence
 
     @property
     def current_support(self) -> Support | None:
@@ -206,7 +208,8 @@ def read_review(report: Mapping[str, Any], citations: Citations) -> ReviewedRepo
                                                  strict=True)))
         claims.append(ClaimReview(outcome.id, outcome.text or (entry.text if entry else ""),
                                   _support(raw.get("support")), items,
-                                  _uncited(outcome, entry is not None and not entry.evidence)))
+                                  _uncited(outcome, entry is not None and not entry.evidence),
+                                  outcome.consistency))
     return ReviewedReport(tuple(claims), record.summary, record.problems)
 
 

@@ -20,10 +20,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..state.presentation import decision_sentence, placement_word, support_word
+from ..state.presentation import (
+    CLAIM_DIFFERS,
+    decision_sentence,
+    placement_word,
+    support_word,
+)
 from .items import ClaimReview, DocumentFacts, Item, ReviewedReport
 from .pagetext import Selection
-from .wording import outcome_words
+from .wording import consistency_line, outcome_words
 
 CONTEXT = "http://www.w3.org/ns/anno.jsonld"
 RFC3778 = "http://tools.ietf.org/rfc/rfc3778"
@@ -125,6 +130,9 @@ def _bodies(item: Item, claim: ClaimReview) -> list[dict[str, str]]:
 
     out = [body("describing", f"Claim {claim.id}: {claim.text}" if claim.text
                 else f"Claim {claim.id}")]
+    said = consistency_line(claim)
+    if said:
+        out.append(body("assessing", f"{CLAIM_DIFFERS.capitalize()}: {said}."))
     d = item.decision
     decided = "undecided" if d is None else decision_sentence(
         placement_word(d.placement), reviewer=d.reviewer, at=d.at, stale=d.stale)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..state.presentation import (
     OUTCOME_WORDS,
+    consistency_sentence,
     decision_sentence,
     difference_sentence,
     placement_word,
@@ -42,6 +43,12 @@ def differences_line(item: Item) -> str:
     return "; ".join(difference_sentence(d.kind, d.quote, d.page) for d in item.differences)
 
 
+def consistency_line(claim: ClaimReview) -> str:
+    """What the claim says that its evidence does not, in words ("" when nothing)."""
+    return "; ".join(consistency_sentence(d.kind, d.claim, d.evidence)
+                     for d in claim.consistency.differences)
+
+
 def author(item: Item) -> str:
     d = item.current
     return d.reviewer if d is not None and d.reviewer else AUTHOR
@@ -52,6 +59,7 @@ def note_text(item: Item, claim: ClaimReview) -> str:
     placement decision and reason, one per line."""
     lines = [f"Claim {claim.id}: {claim.text}" if claim.text else f"Claim {claim.id}",
              f"Support: {support_line(claim.support)}",
+             *([f"Claim differs: {said}"] if (said := consistency_line(claim)) else []),
              f"Evidence {item.evidence.index + 1}: {outcome_words(item)}",
              f"Quote: “{item.evidence.quote}”"]
     if item.evidence.found_text and item.outcome != "relocated":

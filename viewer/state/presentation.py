@@ -27,7 +27,9 @@ from .records import Summary, WordDiff
 # "missing" for an item not located because its document is missing (the check says
 # not_located with that reason; the window tells the two apart, as they need different
 # things done: find the file, or look for the words).
-BadgeStatus = Literal[ClaimStatus, "pending", "missing"]
+# "differs" is a claim's own badge, after its items': its figures, dates or negations
+# are not borne out by its evidence (the check's ``consistency``).
+BadgeStatus = Literal[ClaimStatus, "pending", "missing", "differs"]
 
 # What a badge says, per status. "needs review" rather than "review": it is an instruction.
 STATUS_WORDS: dict[BadgeStatus, str] = {
@@ -38,6 +40,7 @@ STATUS_WORDS: dict[BadgeStatus, str] = {
     "uncited": "uncited",
     "pending": "checking…",
     "missing": "document missing",
+    "differs": "claim differs",
 }
 # What each badge means, for tooltips and Help ▸ What the Badges Mean.
 STATUS_EXPLANATIONS: dict[BadgeStatus, str] = {
@@ -52,6 +55,9 @@ STATUS_EXPLANATIONS: dict[BadgeStatus, str] = {
     "pending": "The check has not reached this item yet.",
     "missing": "The document the citation names cannot be found: locate it (File ▸ "
                "Locate Document) and the quote is checked.",
+    "differs": "A figure, a date or a negation of the claim is not in the words its "
+               "evidence stands on: the quote may be right and the claim still misstate "
+               "it. Decide whether it is supported.",
 }
 # What the score is, for its tooltip and the help.
 SCORE_EXPLANATION = ("The score (0–100) is the share of the quote's words found under the "
@@ -103,8 +109,8 @@ def explain(status: BadgeStatus) -> str:
 
 
 # Claims are counted in this order, worst first (as a badge summarises its claim).
-SUMMARY_ORDER: tuple[BadgeStatus, ...] = ("located", "review", "not_located", "missing",
-                                          "rejected", "pending", "uncited")
+SUMMARY_ORDER: tuple[BadgeStatus, ...] = ("located", "review", "differs", "not_located",
+                                          "missing", "rejected", "pending", "uncited")
 
 
 def claims_summary(statuses: Iterable[BadgeStatus], *, separator: str = " · ") -> str:
@@ -115,17 +121,52 @@ def claims_summary(statuses: Iterable[BadgeStatus], *, separator: str = " · ") 
     for status in statuses:
         counts[status] = counts.get(status, 0) + 1
         total += 1
-    parts = [f"{n} {status_word(st)}" for st, n in counts.items()
-             if n or st == "located"]
+    parts = [_counted(st, n) for st, n in counts.items() if n or st == "located"]
     return f"{total} claim{'s' if total != 1 else ''}: " + separator.join(parts)
 
 
+def _counted(status: BadgeStatus, n: int) -> str:
+    """``n`` claims with the badge ``status``: "2 needs review", "2 claims differ"."""
+    if status == "differs":
+        return f"{n} claim differs" if n == 1 else f"{n} claims differ"
+    return f"{n} {status_word(status)}"
+
+
 def summary_line(summary: Summary, *, separator: str = " · ") -> str:
-    """The whole check in one line: how many items have each status, uncited claims."""
+    """The whole check in one line: how many items have each status, uncited claims, and
+    claims whose figures their evidence does not bear out (when there are any)."""
     needs = "needs" if summary.review == 1 else "need"
-    return separator.join((f"{summary.located} located", f"{summary.review} {needs} review",
-                           f"{summary.not_located} not located",
-                           f"{summary.rejected} rejected", f"{summary.uncited} uncited"))
+    parts = [f"{summary.located} located", f"{summary.review} {needs} review",
+             f"{summary.not_located} not located",
+             f"{summary.rejected} rejected", f"{summary.uncited} uncited"]
+    if summary.differs:
+        parts.append("1 claim differs from its evidence" if summary.differs == 1 else
+                     f"{summary.differs} claims differ from their evidence")
+    return separator.join(parts)
+
+
+# What the claims list badge, the detail pane and the CLI table call a claim whose
+# figures, dates or negations its evidence does not bear out.
+CLAIM_DIFFERS = STATUS_WORDS["differs"]
+
+
+def consistency_sentence(kind: str, claim: str | None, evidence: str | None) -> str:
+    """One difference between the claim and its evidence, in the words of the quote's
+    differences (:func:`difference_sentence`), the claim in the quote's place.
+
+    >>> consistency_sentence("number", "$952.18", "$925.18")
+    'The claim says $952.18; its evidence says $925.18'
+    >>> consistency_sentence("negation", "not", None)
+    "The claim says 'not', which its evidence does not"
+    >>> consistency_sentence("negation", None, "not")
+    "Its evidence says 'not', which the claim leaves out"
+    """
+    del kind  # the same words for a figure, a date and a negation
+    if claim is None:
+        return f"Its evidence says {evidence!r}, which the claim leaves out"
+    if evidence is None:
+        return f"The claim says {claim!r}, which its evidence does not"
+    return f"The claim says {claim}; its evidence says {evidence}"
 
 
 # -- review decisions, differences and what an exported item shows ----------------------

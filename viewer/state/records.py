@@ -18,7 +18,9 @@ from typing import Any
 
 from matcher.vocabulary import (
     CLAIM_STATUSES,
+    CONSISTENCY_STATUSES,
     TEXT_MATCHES,
+    ConsistencyStatus,
     EvidenceStatus,
     Rect,
     TextMatch,
@@ -188,11 +190,48 @@ def _rects(items: Any) -> tuple[Rect, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class FactDifference:
+    """A figure, date or negation of the claim (``claim``; None for a negation of the
+    evidence the claim leaves out) its evidence does not bear out, and the evidence's
+    token of the same kind standing where it should (``evidence``, None when none)."""
+
+    kind: str
+    claim: str | None
+    evidence: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Consistency:
+    """A claim's figures, dates and negations against its evidence (``consistency``)."""
+
+    status: ConsistencyStatus = "unchecked"
+    differences: tuple[FactDifference, ...] = ()
+
+    @property
+    def differs(self) -> bool:
+        return self.status == "differs"
+
+    @classmethod
+    def from_json(cls, data: Any) -> Consistency:
+        """From a claim's ``consistency`` object; a report without one is unchecked."""
+        if not isinstance(data, Mapping):
+            return cls()
+        status: ConsistencyStatus = next(
+            (s for s in CONSISTENCY_STATUSES if s == data.get("status")), "unchecked")
+        return cls(status, tuple(
+            FactDifference(str(d.get("kind", "number")),
+                           None if d.get("claim") is None else str(d["claim"]),
+                           None if d.get("evidence") is None else str(d["evidence"]))
+            for d in data.get("differences") or () if isinstance(d, Mapping)))
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimOutcome:
     id: str
     evidence: tuple[EvidenceOutcome, ...]
     text: str = ""
     uncited: bool = False
+    consistency: Consistency = Consistency()
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +241,7 @@ class Summary:
     not_located: int
     rejected: int
     uncited: int
+    differs: int = 0  # claims whose figures or negations their evidence does not bear out
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +260,11 @@ class Report:
             claims=tuple(ClaimOutcome(
                 c["id"],
                 tuple(EvidenceOutcome.from_json(e, i) for i, e in enumerate(c.get("evidence", ()))),
-                text=c.get("text", ""), uncited=bool(c.get("uncited", False)))
+                text=c.get("text", ""), uncited=bool(c.get("uncited", False)),
+                consistency=Consistency.from_json(c.get("consistency")))
                 for c in data.get("claims", ())),
-            summary=Summary(**{k: int(s.get(k, 0)) for k in CLAIM_STATUSES}),
+            summary=Summary(**{k: int(s.get(k, 0)) for k in CLAIM_STATUSES},
+                            differs=int(s.get("differs", 0))),
             problems=tuple(str(p) for p in data.get("problems", ())))
 
     def claim(self, claim_id: str | None) -> ClaimOutcome | None:

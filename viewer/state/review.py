@@ -47,7 +47,7 @@ SHOWS_WORDS: frozenset[Placement] = frozenset({"confirmed", "relocated"})
 NEEDS: dict[EvidenceStatus, str] = {"review": "needs review", "not_located": "not located",
                                     "rejected": "rejected"}
 # The states ``check --fail-on`` can fail on.
-FailState = Literal["undecided", "not_supported", "review", "not_located"]
+FailState = Literal["undecided", "not_supported", "review", "not_located", "differs"]
 FAIL_STATES: tuple[FailState, ...] = get_args(FailState)
 
 EvidenceKey = tuple[str, int]  # (claim id, index in the claim's evidence list)
@@ -191,6 +191,9 @@ class ClaimState:
     support: ClaimDecision | None
     support_stale: str
     everything: bool  # a full audit: every claim and item counts
+    # The claim's figures, dates or negations are not borne out by its evidence (the
+    # check's ``consistency``): it needs a person, whose support decision answers it.
+    differs: bool = False
 
     @property
     def id(self) -> str:
@@ -198,8 +201,9 @@ class ClaimState:
 
     @cached_property
     def flagged(self) -> bool:
-        """The claim needs a person: flagged upstream, or an item needs one."""
-        return bool(self.claim.flag) or any(i.needs for i in self.items)
+        """The claim needs a person: flagged upstream, its figures differ from its
+        evidence, or an item needs one."""
+        return bool(self.claim.flag) or self.differs or any(i.needs for i in self.items)
 
     @cached_property
     def in_queue(self) -> bool:
@@ -338,7 +342,9 @@ class Review:
         stale = ""
         if support is not None:
             stale = support_stale(support, claim)
-        return ClaimState(claim, items, support, stale, self.everything)
+        result = self._results.get(claim_id)
+        differs = result is not None and result.consistency.differs
+        return ClaimState(claim, items, support, stale, self.everything, differs)
 
     def states(self) -> list[ClaimState]:
         """Every claim of the file, in file order."""
@@ -457,6 +463,8 @@ class Review:
             if "not_supported" in wanted and s.support_decided and s.support is not None \
                     and s.support.support == "not_supported":
                 out.append(f"claim {s.id!r}: not supported")
+            if "differs" in wanted and s.differs:
+                out.append(f"claim {s.id!r}: its figures differ from its evidence")
             for item in s.items:
                 status = self.effective_status(item)
                 if status in wanted:

@@ -14,11 +14,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .presentation import (
+    CLAIM_DIFFERS,
     DIFFERS,
     NOTHING_TO_REVIEW,
     PLACEMENT_WORDS,
     SUPPORT_WORDS,
     UNDECIDED,
+    consistency_sentence,
     difference_pair,
     status_word,
 )
@@ -112,6 +114,11 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
     if state is None:
         return PanelText(progress, location, claim="Select a claim to decide on it.")
     flag = f"Flagged upstream: {state.claim.flag}" if state.claim.flag else ""
+    result = review.report.claim(state.id) if state.differs and review.report else None
+    if result is not None:  # why a claim whose evidence is fine is in the queue
+        said = "; ".join(consistency_sentence(d.kind, d.claim, d.evidence)
+                         for d in result.consistency.differences)
+        flag = " · ".join(x for x in (flag, f"{CLAIM_DIFFERS.capitalize()}: {said}") if x)
     s = state.support
     support = f"Support: {UNDECIDED}" if s is None else \
         f"Support: {SUPPORT_WORDS[s.support]}{decided_by(s)}" + \

@@ -20,16 +20,19 @@ from .records import Citations, Difference, EvidenceOutcome, Report, WordDiff
 # "located" (not known to be fine yet) and "uncited" last (nothing to look at).
 # A missing document comes right after "rejected": the file must be found before anything
 # else can be said.
-BADGE_ORDER: tuple[BadgeStatus, ...] = ("rejected", "missing", *STATUS_ORDER[1:-1], "pending",
-                                        "located", "uncited")
+# A claim that differs from its located evidence comes after the evidence that needs a
+# person and before "pending": its own evidence is fine, the claim is not.
+BADGE_ORDER: tuple[BadgeStatus, ...] = ("rejected", "missing", *STATUS_ORDER[1:-1], "differs",
+                                        "pending", "located", "uncited")
 PENDING: tuple[BadgeStatus, ...] = ("pending",)
 # Badges "next flagged" stops at: a person must look (or find the document).
-FLAGGED_BADGES: frozenset[BadgeStatus] = frozenset({*FLAGGED, "missing"})
+FLAGGED_BADGES: frozenset[BadgeStatus] = frozenset({*FLAGGED, "missing", "differs"})
 
 
 @dataclass(frozen=True)
 class ClaimRow:
-    """A claim as the list shows it: text and one badge per evidence item."""
+    """A claim as the list shows it: text and one badge per evidence item, then "differs"
+    when its figures are not borne out by its evidence."""
 
     id: str
     text: str
@@ -87,6 +90,8 @@ def claim_rows(citations: Citations | None, report: Report | None,
             badges = PENDING * len(claim.evidence)
         else:
             badges = tuple(badge(e, missing) for e in result.evidence) or PENDING
+            if result.consistency.differs:
+                badges += ("differs",)
         rows.append(ClaimRow(claim.id, claim.text, badges))
     return rows
 

@@ -33,6 +33,7 @@ from ..state.presentation import (
     UNCITED_SENTENCE,
     BadgeStatus,
     DiffMark,
+    consistency_sentence,
     diff_marks,
     difference_pair,
     explain,
@@ -88,6 +89,12 @@ class DetailPane(QTextBrowser):
         if claim is None:
             return _p("Select a claim to see its evidence.")
         parts = [f"<p><b>{escape(claim.id)}</b> — {escape(claim.text)}</p>"]
+        result = s.report.claim(claim.id) if s.report is not None else None
+        if result is not None and result.consistency.differs:
+            said = "<br>".join(escape(consistency_sentence(d.kind, d.claim, d.evidence))
+                               for d in result.consistency.differences)
+            parts.append(f'<p>{self._badge("differs")}<br><span style="'
+                         f'{DIFF_STYLES["changed"]}">{said}</span></p>')
         if not claim.evidence:
             parts.append(self._badge("uncited") + " " + _p(UNCITED_SENTENCE))
         for ev in s.evidence_views(claim.id):
