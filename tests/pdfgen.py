@@ -5,6 +5,8 @@
 * :func:`two_column_article` – two pages of policy wording set in two columns.
 * :func:`rotated_copy`, :func:`cropbox_copy`, :func:`image_only_copy` – the same pages with a
   /Rotate, with a CropBox inside the MediaBox, or as bare page images (no text layer).
+* :func:`upright_table` – a table on a page with a /Rotate, set to read upright as shown,
+  its cells written column by column (the order that misleads a reader of the raw text).
 
 Truth boxes are PDF points in ``page.get_text("words")`` space (unrotated page, origin at the
 top-left of the CropBox), pages 0-based. All functions are deterministic for their arguments.
@@ -125,6 +127,41 @@ def image_only_copy(src: Path | str, dst: Path | str, *, dpi: int = 200
     out.set_metadata({"producer": "citeview tests.pdfgen", "creationDate": "D:20250101000000Z",
                       "modDate": "D:20250101000000Z"})
     return _save_copy(out, dst), truth
+
+
+def upright_table(path: Path | str, *, rotation: int, rows: int = 6, cols: int = 4,
+                  crop: tuple[float, float] | None = None) -> tuple[Path, list[list[str]]]:
+    """A one-page landscape table turned by /Rotate ``rotation`` and set so that it reads
+    upright as shown (its text runs the other way in words space), optionally inside a
+    CropBox inset ``crop`` = (dx, dy) into the MediaBox. Each cell holds two words, and
+    the cells are written down the columns, so the text layer's order is column by column.
+    Returns the path and the table's rows as shown, each a list of its words."""
+    if rotation not in ROTATIONS:
+        raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation}")
+    shown_w, shown_h = 720.0, 500.0  # the page as shown: landscape
+    sideways = rotation in (90, 270)
+    doc = pymupdf.open()
+    page = doc.new_page(width=shown_h if sideways else shown_w,
+                        height=shown_w if sideways else shown_h)
+    if crop is not None:
+        box = page.mediabox
+        page.set_cropbox(pymupdf.Rect(box.x0 + crop[0], box.y0 + crop[1],
+                                      box.x1 - crop[0], box.y1 - crop[1]))
+    page.set_rotation(rotation)
+    words = [[[f"R{r + 1}C{c + 1}", f"v{(r * 7 + c * 3) % 10}{r}{c}"] for c in range(cols)]
+             for r in range(rows)]
+    left, top = 80.0, 90.0
+    cell_w, cell_h = (page.rect.width - 2 * left) / cols, 24.0
+    for c in range(cols):
+        for r in range(rows):
+            shown = pymupdf.Point(left + c * cell_w, top + r * cell_h)
+            page.insert_text(shown * page.derotation_matrix, " ".join(words[r][c]),
+                             fontsize=11, rotate=rotation)
+    doc.set_metadata({"producer": "citeview tests.pdfgen", "creationDate": "D:20250101000000Z",
+                      "modDate": "D:20250101000000Z"})
+    out = _save_copy(doc, path)
+    doc.close()
+    return out, [[w for cell in row for w in cell] for row in words]
 
 
 def _save_copy(doc: pymupdf.Document, dst: Path | str) -> Path:

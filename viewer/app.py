@@ -270,13 +270,16 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
             QMessageBox.warning(window, "citeview", message)
 
     install_excepthook(show_error, log_path)
+    from .window.screen_fit import keep_on_screen, place_first
+
     if args.size is not None:
         window.resize(*on_screen(window, args.size))
     elif interactive:
-        window.resize(1280, 860)
+        place_first(window)  # the default size, or the screen's available area; centred
         window.restore_layout()
+        keep_on_screen(window)  # a remembered geometry from another screen or scale
     else:
-        window.resize(1280, 860)
+        place_first(window)
     window.apply_initial_zoom(args.zoom)
     window.show()
 

@@ -341,11 +341,37 @@ def test_corrupt_files_get_a_clear_message(qtbot: QtBot, make_window: MakeWindow
     bad.write_text('{"version": 1, "claims": [{"id": 5}]}')
     window.open_path(bad)
     qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
-    assert "broken.cite: not a valid citations file" in window.notice.text()
+    assert window.notice.text().startswith("broken.cite cannot be used (")
     assert window.session.citations_path == cite.resolve()  # what was open stays open
     assert window.session.report is not None
     assert "claims[0].id" in window.notice.text()
     assert "Traceback" not in window.notice.text()
+
+
+def test_every_problem_of_a_bad_citations_file_is_listed(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    """Two problems: both, in plain words; fourteen: the first ten and how many more."""
+    window = make_window()
+    two = tmp_path / "two.cite"
+    two.write_text('{"version": 1, "claims": [{"id": "a", "text": 5}, '
+                   '{"id": "b", "text": "t", "evidence": 7}]}')
+    window.open_path(two)
+    qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
+    text = window.notice.text()
+    assert text.startswith("two.cite cannot be used (2 problems):")
+    assert "claims[0].text: should be text" in text and "claims[1]" in text
+    assert "Input should be" not in text and "[type=" not in text
+    many = tmp_path / "many.cite"
+    import json
+
+    many.write_text(json.dumps({"version": 1, "claims": [{"id": f"c{i}", "text": i}
+                                                         for i in range(14)]}))
+    window.open_path(many)
+    qtbot.waitUntil(lambda: window.failed_to_open and "many.cite" in window.notice.text(),
+                    timeout=30000)
+    text = window.notice.text()
+    assert "(14 problems)" in text and "and 4 more" in text
+    assert text.count("\nat $.claims[") == 10
 
 
 def test_a_bare_pdf_is_a_plain_viewer(qtbot: QtBot, make_window: MakeWindow,
@@ -541,3 +567,17 @@ def test_scanned_page_offers_ocr_and_then_highlights(qtbot: QtBot, make_window: 
     assert claim is not None and claim.evidence[0].page == 2 and claim.evidence[0].rects
     qtbot.waitUntil(window.is_settled, timeout=20000)
     assert count_color(window.grab().toImage(), HIGHLIGHT) > 0
+
+
+def test_claim_steps_are_enabled_only_with_claims(qtbot: QtBot, make_window: MakeWindow,
+                                                  tmp_path: Path, cite: Path) -> None:
+    window = make_window()
+    steps = (window.commands.next, window.commands.prev, window.commands.next_flag)
+    assert not any(a.isEnabled() for a in steps)  # nothing open
+    bad = tmp_path / "bad.cite"
+    bad.write_text("{")
+    window.open_path(bad)
+    qtbot.waitUntil(lambda: window.failed_to_open, timeout=30000)
+    assert not any(a.isEnabled() for a in steps)  # the file failed: still no claims
+    open_and_check(qtbot, window, cite)
+    assert all(a.isEnabled() for a in steps)

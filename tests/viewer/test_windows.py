@@ -12,14 +12,9 @@ from PySide6.QtCore import QCoreApplication, QPoint, QRect, QSize
 from PySide6.QtGui import QColor, QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
+from viewer.window.screen_fit import CASCADE_OFFSET, cascaded
 from viewer.window.shell import MainWindow
-from viewer.window.windows import (
-    CASCADE_OFFSET,
-    Application,
-    WindowSet,
-    _cascade,
-    shown_file,
-)
+from viewer.window.windows import Application, WindowSet, shown_file
 
 from .helpers import paragraph_lines, text_pdf, write_citations
 
@@ -130,7 +125,7 @@ def test_a_closed_window_is_not_reused(window_set: WindowSet, files: tuple[Path,
     (QRect(100, 500, 400, 300), QPoint(16, 16)),  # ... at the bottom
 ])
 def test_cascade_stays_on_the_screen(previous: QRect, expected: QPoint) -> None:
-    assert _cascade(previous, QSize(400, 300), QRect(0, 0, 1024, 768)) == expected
+    assert cascaded(previous, QSize(400, 300), QRect(0, 0, 1024, 768)) == expected
 
 
 def test_a_file_open_event_opens_the_file(window_set: WindowSet, files: tuple[Path, ...],

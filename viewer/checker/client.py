@@ -118,6 +118,21 @@ class CheckClient:
                            passwords=tuple(sorted((passwords or {}).items())))
         return self.call(request, progress=progress, cancel=cancel)
 
+    def print_copy(self, out: Path, pages: Sequence[tuple[str, int]],
+                   documents: Mapping[str, Path | str], *, path: Path | str | None = None,
+                   moved: Mapping[str, Path | str] | None = None,
+                   passwords: Mapping[str, str] | None = None,
+                   progress: ProgressCallback | None = None,
+                   cancel: CancelCallback | None = None) -> int:
+        """Write the PDF to print (see :class:`~.protocol.PrintCopy`); the page count."""
+        request = p.PrintCopy(
+            str(out), tuple((d, int(n)) for d, n in pages),
+            tuple(sorted((k, str(v)) for k, v in documents.items())),
+            path=None if path is None else p.request_path(path),
+            moved=tuple(sorted((k, str(v)) for k, v in (moved or {}).items())),
+            passwords=tuple(sorted((passwords or {}).items())))
+        return self.call(request, progress=progress, cancel=cancel)
+
     def import_answer(self, response: Path | str, *, documents: Sequence[Path | str] = (),
                       request: Path | str | None = None, by_title: bool = False
                       ) -> p.Imported:

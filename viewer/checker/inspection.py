@@ -28,9 +28,13 @@ def inspect_pdf(path: Path, password: str | None = None) -> Inspection:
         return Inspection(path, exc.kind, exc.detail, sha256=_hash(path))
     pages: list[PageInfo] = []
     try:
+        try:
+            labelled = bool(doc.get_page_labels())
+        except Exception:  # a damaged /PageLabels tree: the pages go by their numbers
+            labelled = False
         for i in range(doc.page_count):
             try:
-                pages.append(page_info(doc.load_page(i)))
+                pages.append(page_info(doc.load_page(i), labelled=labelled))
             except Exception:
                 w, h = FALLBACK_SIZE
                 pages.append(PageInfo(i, w, h, 0, IDENTITY))
@@ -50,8 +54,16 @@ def _hash(path: Path) -> str | None:
         return None
 
 
-def page_info(page: Any) -> PageInfo:
-    """A ``pymupdf.Page``'s size, rotation and rotation matrix as plain values."""
+def page_info(page: Any, *, labelled: bool = False) -> PageInfo:
+    """A ``pymupdf.Page``'s size, rotation and rotation matrix as plain values, and its
+    label when the document has labels (``labelled``)."""
     r, m = page.rect, page.rotation_matrix
+    label = ""
+    if labelled:
+        try:
+            label = " ".join(str(page.get_label()).split())
+        except Exception:
+            label = ""
     return PageInfo(page.number, float(r.width), float(r.height), int(page.rotation),
-                    (float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)))
+                    (float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)),
+                    label)

@@ -1,11 +1,13 @@
 """A page's words with their boxes, for selecting words on the page (relocating a quote).
 
 Runs in the check process, no Qt. The words are the matcher's own (:mod:`matcher.words`):
-the text layer's, or the OCR boxes stored for a scanned page, in reading order and grouped
-into the same lines the matcher uses, so a selection is made of exactly the boxes a
-highlight is made of. Words of diagonal lines (watermarks) are left out, as placement
-leaves them out. One document stays open between requests, since a person selecting
-words asks for page after page of the same file.
+the text layer's, or the OCR boxes stored for a scanned page, grouped into the same lines
+the matcher uses, so a selection is made of exactly the boxes a highlight is made of; they
+are put in reading order as the page is shown (:mod:`viewer.state.reading_order`: rows top
+to bottom, words left to right as seen, prose columns one after the other, turned pages
+too). Words of diagonal lines (watermarks) are left out, as placement leaves them out. One
+document stays open between requests, since a person selecting words asks for page after
+page of the same file.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..state.reading_order import reading_order
 from ..state.selection import PageWordBoxes, WordBox
 from . import protocol as p
 
@@ -33,8 +36,12 @@ class PageWordReader:
             raise p.CheckerError(f"{path.name} has no page {page + 1}")
         found = source.page_words(page)
         skewed = {i for i, line in enumerate(found.lines) if line.skewed}
-        return PageWordBoxes(page, tuple(WordBox(w.text, w.rect, w.line) for w in found.words
-                                         if w.line not in skewed), found.source)
+        rotation = found.meta.get("rotation", 0)  # (OCR words: read from their lines)
+        ordered = reading_order([(w.text, w.rect, w.line) for w in found.words
+                                 if w.line not in skewed],
+                                rotation=rotation if isinstance(rotation, int) else 0)
+        return PageWordBoxes(page, tuple(WordBox(text, rect, line, row)
+                                         for text, rect, line, row in ordered), found.source)
 
     def _open(self, path: Path, password: str | None) -> Any:
         from matcher.document import DocumentError, PdfSource

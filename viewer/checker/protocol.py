@@ -125,6 +125,22 @@ class Export(Request[Exported]):
 
 
 @dataclass(frozen=True, slots=True)
+class PrintCopy(Request[int]):
+    """Write the PDF to print to ``out``: the ``pages`` named (document id, 0-based
+    page), in that order, taken from the annotated copies the export makes of the
+    citations file at ``path`` (checked and reviewed as for :class:`Export`), or, with
+    no ``path`` (a bare PDF), from the ``documents`` themselves. Replies the page count;
+    nothing is written when cancelled."""
+
+    out: str
+    pages: tuple[tuple[str, int], ...]
+    documents: tuple[tuple[str, str], ...]  # document id → its PDF, as the window has it
+    path: str | None = None
+    moved: tuple[tuple[str, str], ...] = ()
+    passwords: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Imported:
     """What an import made: the citations file to open, and a line per file written or
     kept (as ``citeview import`` says them)."""
@@ -169,11 +185,13 @@ class Find(Request[int]):
 
 @dataclass(frozen=True, slots=True)
 class OutlineEntry:
-    """One bookmark of a PDF's outline: its depth (1 = top), title and 0-based page."""
+    """One bookmark of a PDF's outline: its depth (1 = top), title and 0-based page, and
+    the point on that page it goes to (words space), when it names one."""
 
     level: int
     title: str
     page: int | None  # None: the bookmark points nowhere in this document
+    point: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,9 @@ from .protocol import OutlineEntry
 MAX_OUTLINE = 5000
 
 
+GOTO = 1  # PyMuPDF's LINK_GOTO: a destination in this document
+
+
 def read_outline(path: Path, password: str | None = None) -> tuple[OutlineEntry, ...]:
     """The PDF's bookmarks in order (level, title, 0-based page); () when it has none.
 
@@ -28,17 +31,35 @@ def read_outline(path: Path, password: str | None = None) -> tuple[OutlineEntry,
     doc = open_pdf(path, password=password)
     try:
         try:
-            toc = doc.get_toc(simple=True)
+            toc = doc.get_toc(simple=False)
         except Exception:  # a damaged outline is no outline, not a failed document
             return ()
         out = []
-        for level, title, page in toc[:MAX_OUTLINE]:
+        for level, title, page, *dest in toc[:MAX_OUTLINE]:
             number = int(page) - 1
+            inside = 0 <= number < doc.page_count
             out.append(OutlineEntry(int(level), " ".join(str(title).split()) or "(untitled)",
-                                    number if 0 <= number < doc.page_count else None))
+                                    number if inside else None,
+                                    destination_point(dest[0] if dest else None)
+                                    if inside else None))
         return tuple(out)
     finally:
         doc.close()
+
+
+def destination_point(dest: object) -> tuple[float, float] | None:
+    """The point a bookmark's destination goes to on its page, in words space (MuPDF
+    gives it from the unrotated page's top-left); None when it names none (the top)."""
+    if not isinstance(dest, dict) or dest.get("kind") != GOTO:
+        return None
+    to = dest.get("to")
+    try:
+        x, y = float(to.x), float(to.y)  # type: ignore[union-attr]
+    except (AttributeError, TypeError, ValueError):
+        return None
+    if not (x == x and y == y) or (x, y) == (0.0, 0.0):  # NaN, or nothing said
+        return None
+    return x, y
 
 
 def place_on_pages(path: Path, quote: str, pages: Iterable[int], *,

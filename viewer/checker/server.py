@@ -78,7 +78,8 @@ class Server:
         self.handlers: dict[type, Callable[[int, Any], object]] = {
             p.Open: self.open, p.Inspect: self.inspect, p.Check: self.check,
             p.ScannedPages: self.scanned_pages, p.OcrPage: self.ocr_page,
-            p.Export: self.export, p.Import: self.import_answer,
+            p.Export: self.export, p.PrintCopy: self.print_copy,
+            p.Import: self.import_answer,
             p.Words: self.words,
             p.Find: self.find, p.Outline: self.outline, p.PlaceOn: self.place_on,
         }
@@ -228,19 +229,13 @@ class Server:
     def checked(self, rid: int, request: p.Check) -> tuple[Any, Any]:
         """The citations file as checked (documents moved) and its ``CheckReport``."""
         from matcher.check import check_citations
-        from matcher.citations import DocumentRef
         from matcher.ocr.store import OcrStore
 
         path = request.path
         if self.citations is None or self.citations[0] != path:
             self.open(rid, p.Open(path))  # this process was restarted since it was opened
         assert self.citations is not None
-        cf = self.citations[1]
-        moved = dict(request.moved)
-        if moved:
-            docs = [DocumentRef(id=d.id, path=moved[d.id]) if d.id in moved else d
-                    for d in cf.documents]
-            cf = cf.model_copy(update={"documents": docs})
+        cf = moved_documents(self.citations[1], dict(request.moved))
 
         def progress(done: int, total: int) -> None:
             # To the caller; while preparing, to the calls that joined this check.
@@ -287,6 +282,37 @@ class Server:
         except Cancelled:
             raise p.CheckerError("cancelled") from None
         return p.Exported(tuple(str(w) for w in done.written), done.problems)
+
+    def print_copy(self, rid: int, request: p.PrintCopy) -> int:
+        """The pages to print as one PDF, from the annotated copies an export writes (to
+        a folder of its own, removed afterwards), or from the bare PDFs."""
+        import tempfile
+
+        from ..export.pdf import copy_names
+        from ..export.print_copy import print_copy
+        from ..export.writing import Cancelled, OutputError
+        from .citations import citations_record
+
+        sources = {doc_id: Path(path) for doc_id, path in request.documents}
+        with tempfile.TemporaryDirectory(prefix="citeview-print-") as folder:
+            if request.path is not None:
+                self.export(rid, p.Export(request.path, pdf=folder, moved=request.moved,
+                                          passwords=request.passwords))
+                assert self.citations is not None
+                cf = moved_documents(self.citations[1], dict(request.moved))
+                paths = {d.id: d.path for d in citations_record(cf, request.path).documents}
+                sources.update(copy_names(Path(folder), paths))
+            try:
+                return print_copy(request.pages, sources, Path(request.out),
+                                  passwords=dict(request.passwords),
+                                  progress=lambda d, t: self.send(p.Progressed(rid, d, t)),
+                                  cancel=lambda: self.arrived(rid))
+            except OutputError as exc:
+                raise p.CheckerError(str(exc)) from None
+            except Cancelled:
+                raise p.CheckerError("cancelled") from None
+            except Exception as exc:  # a document that cannot be read: said, not raised
+                raise p.CheckerError(f"The pages could not be printed: {exc}") from None
 
     def import_answer(self, _rid: int, request: p.Import) -> p.Imported:
         """Import an answer as ``citeview import`` does; the citations file written."""
@@ -375,11 +401,13 @@ def open_failure(exc: Any) -> str:
     """What the window says when a citations file cannot be opened (a ``CitationsError``):
     a file that is not there, or empty, in plain words; else every problem with its JSON
     path, as the command line says them."""
+    from ..state.presentation import plain_problem, problems_text
+
     problems: list[tuple[str, str]] = exc.problems
     path: Path = exc.path
     if len(problems) != 1 or problems[0][0] != "$":
-        return str(exc)
-    reason = problems[0][1]
+        return problems_text(path.name, problems)
+    reason = plain_problem(problems[0][1])
     if reason == "file not found":
         return f"There is no file {path}."
     if reason.startswith("not valid JSON") and _blank(path):
@@ -424,3 +452,15 @@ def serve(conn: Any, parent_end: Any = None, render: Any = None) -> None:
         # Leave without the interpreter's teardown of pydantic and PyMuPDF (tens of ms
         # the window would otherwise wait for when it closes).
         os._exit(0)
+
+
+def moved_documents(cf: Any, moved: dict[str, str]) -> Any:
+    """The citations file ``cf`` with the documents the window located elsewhere at
+    their new paths."""
+    if not moved:
+        return cf
+    from matcher.citations import DocumentRef
+
+    docs = [DocumentRef(id=d.id, path=moved[d.id]) if d.id in moved else d
+            for d in cf.documents]
+    return cf.model_copy(update={"documents": docs})

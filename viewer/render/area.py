@@ -38,6 +38,9 @@ class PagesArea(QAbstractScrollArea):
 
     zoom_changed = Signal(float)  # pixels per point
     current_page_changed = Signal(int)  # 0-based
+    # A reader's jump is about to be made (Go to page, a thumbnail, an outline entry, a
+    # link): emitted by whoever makes it; Back returns to where the view was.
+    jumping = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,6 +51,8 @@ class PagesArea(QAbstractScrollArea):
         self._reveal: tuple[Band, bool] | None = None  # again when the size settles
         self._band: Band | None = None  # the last band revealed: kept in view on zoom
         self._turn = 0  # the reader's view rotation (degrees clockwise)
+        self._facing = False  # two pages a row
+        self._centred: tuple[int, QPointF] | None = None  # a turn's centre: kept on resizes
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFrameShape(QAbstractScrollArea.Shape.NoFrame)
@@ -60,11 +65,12 @@ class PagesArea(QAbstractScrollArea):
 
     def _set_pages(self, pages: Sequence[PageInfo] | None) -> None:
         """Lay out these pages (None: nothing) at the current zoom mode, from the top."""
-        self.pages_layout = Layout(pages, turn=self._turn) if pages else None
+        self.pages_layout = Layout(pages, turn=self._turn, facing=self._facing) if pages \
+            else None
         if self.pages_layout is not None:
             self.pages_layout.mode, self.pages_layout.zoom = self._mode, self._zoom
         self._current = -1
-        self._reveal = self._band = None
+        self._reveal = self._band = self._centred = None
         self._relayout()
         self.verticalScrollBar().setValue(0)
         self._on_scrolled()
@@ -81,9 +87,32 @@ class PagesArea(QAbstractScrollArea):
         """The view's rotation, degrees clockwise (0, 90, 180 or 270)."""
         return self._turn
 
+    @property
+    def facing(self) -> bool:
+        return self._facing
+
+    def set_facing(self, facing: bool) -> None:
+        """Two pages a row (or one), keeping the point at the centre where it is."""
+        if facing == self._facing:
+            return
+        self._facing = facing
+        lay = self.pages_layout
+        if lay is None:
+            return
+        before = self._anchor(self._centre())
+        self.pages_layout = Layout([p.info for p in lay.pages], turn=self._turn,
+                                   facing=facing)
+        self.pages_layout.mode, self.pages_layout.zoom = lay.mode, lay.zoom
+        self.renderer.want([])  # what was wanted is for pages laid out otherwise
+        self._relayout()
+        if before is not None:
+            self._keep_centre(before)
+        self.viewport().update()
+
     def set_turn(self, turn: int) -> None:
-        """Turn the view to ``turn`` degrees clockwise, keeping the page in view and the
-        band last revealed (a highlight, a find hit) centred."""
+        """Turn the view to ``turn`` degrees clockwise, keeping the point of the page at
+        the viewport's centre there (the page the reader looks at, not the page of a band
+        revealed earlier), and the band last revealed in view if it was in view."""
         turn %= 360
         if turn == self._turn:
             return
@@ -91,15 +120,41 @@ class PagesArea(QAbstractScrollArea):
         lay = self.pages_layout
         if lay is None:
             return
-        page, band = self._current, self._band
-        self.pages_layout = Layout([p.info for p in lay.pages], turn=turn)
+        at = self._centre()
+        before = self._anchor(at)
+        page, keep = self._current, self._band_in_view()
+        self._reveal = None
+        self.pages_layout = Layout([p.info for p in lay.pages], turn=turn,
+                                   facing=self._facing)
         self.pages_layout.mode, self.pages_layout.zoom = lay.mode, lay.zoom
         self.renderer.want([])  # what was wanted is for pages laid out otherwise
         self._relayout()
-        if band is not None:
-            self.reveal(*band, fit=False)
-        elif page >= 0:
-            self.go_to_page(page)
+        if before is not None:
+            self._keep_centre(before)
+        elif page >= 0:  # the centre was between two pages
+            self.verticalScrollBar().setValue(self.pages_layout.pages[page].y - MARGIN)
+        self._show_band(keep)
+        # The window may settle its layout after the turn (a scroll bar coming or going,
+        # the toolbar's labels): the viewport's resizes keep this point at the centre
+        # until the reader scrolls, zooms or goes elsewhere.
+        self._centred = before
+
+    def centre_anchor(self) -> tuple[int, QPointF] | None:
+        """The page at the viewport's centre and its words-space point there."""
+        return self._anchor(self._centre())
+
+    def centre_on(self, index: int, point: QPointF) -> None:
+        """Scroll so ``point`` (words space) of page ``index`` is at the centre (Back)."""
+        self._reveal = self._centred = None
+        self._keep_centre((index, point))
+
+    def _keep_centre(self, anchor: tuple[int, QPointF]) -> None:
+        """Scroll so the words point ``anchor`` (a page and a point) is at the centre."""
+        lay = self.pages_layout
+        index, point = anchor
+        if lay is not None and 0 <= index < len(lay):
+            target = lay.pages[index].transform().map(point) - self._centre()
+            self._scroll_to(target.y(), target.x())
 
     # -- geometry -----------------------------------------------------------------------
     def scroll_offset(self) -> QPointF:
@@ -134,14 +189,17 @@ class PagesArea(QAbstractScrollArea):
         if lay is None:
             return None
         layout_point = viewport_point - self.scroll_offset()
-        page = lay.page_at(layout_point.y())
+        page = lay.page_at(layout_point.y(), layout_point.x())
         if page is None:
             return None
         return page.index, page.point_to_words(layout_point)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         old = event.oldSize()
-        if old.isValid() and old.width() > 0:
+        if self._centred is not None:
+            self._relayout()
+            self._keep_centre(self._centred)
+        elif old.isValid() and old.width() > 0:
             before = QPointF(old.width() / 2, 0)
             self._relayout(before, QPointF(event.size().width() / 2, 0))
         else:
@@ -167,7 +225,7 @@ class PagesArea(QAbstractScrollArea):
         if self.pages_layout is None:
             self.zoom_changed.emit(self._zoom)
             return
-        self._reveal = None
+        self._reveal = self._centred = None
         at = anchor if anchor is not None else self._centre()
         before = self._anchor(at)
         keep = self._band_in_view()
@@ -179,7 +237,7 @@ class PagesArea(QAbstractScrollArea):
         self._mode = mode
         if self.pages_layout is None:
             return
-        self._reveal = None
+        self._reveal = self._centred = None
         at = self._centre()
         before = self._anchor(at)
         keep = self._band_in_view()
@@ -210,7 +268,7 @@ class PagesArea(QAbstractScrollArea):
         self.set_zoom(next((s for s in reversed(ZOOM_STEPS) if s < z - 1e-3), ZOOM_STEPS[0]))
 
     def _forget_reveal(self, _action: int = 0) -> None:
-        self._reveal = None
+        self._reveal = self._centred = None
 
     def _band_in_view(self) -> Band | None:
         """The band last revealed, if any of it is in view now (it is kept there)."""
@@ -227,7 +285,7 @@ class PagesArea(QAbstractScrollArea):
         return QPointF(self.viewport().width() / 2, self.viewport().height() / 2)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        self._reveal = None
+        self._reveal = self._centred = None
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             notches = event.angleDelta().y() / 120
             if notches:
@@ -238,7 +296,7 @@ class PagesArea(QAbstractScrollArea):
         super().wheelEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        self._reveal = None
+        self._reveal = self._centred = None
         vbar = self.verticalScrollBar()
         if event.key() == Qt.Key.Key_Home:
             vbar.setValue(vbar.minimum())
@@ -273,8 +331,30 @@ class PagesArea(QAbstractScrollArea):
         """Scroll so page ``index`` (0-based) starts at the top of the viewport."""
         if self.pages_layout is None or not 0 <= index < len(self.pages_layout):
             return
-        self._reveal = None
+        self._reveal = self._centred = None
         self.verticalScrollBar().setValue(self.pages_layout.pages[index].y - MARGIN)
+
+    def show_rect(self, index: int, rect: Rect) -> None:
+        """Scroll as little as brings ``rect`` (words space) of page ``index`` into view."""
+        lay = self.pages_layout
+        if lay is None or not 0 <= index < len(lay):
+            return
+        band = framing.band_rect(lay.pages[index], [rect])
+        self._scroll_to(*framing.showing_scroll(band, self.visible_layout_rect()))
+
+    def go_to_point(self, index: int, point: tuple[float, float]) -> None:
+        """Scroll so the words-space ``point`` of page ``index`` (0-based) is at the top
+        of the viewport, a margin below its edge (a bookmark's heading), and in view
+        across."""
+        lay = self.pages_layout
+        if lay is None or not 0 <= index < len(lay):
+            return
+        self._reveal = self._centred = None
+        at = lay.pages[index].transform().map(QPointF(*point))
+        visible = self.visible_layout_rect()
+        left = None if visible.left() <= at.x() <= visible.right() \
+            else at.x() - visible.width() / 2
+        self._scroll_to(at.y() - MARGIN, left)
 
     def reveal(self, index: int, rects: Sequence[Rect], *, fit: bool = True) -> None:
         """Scroll so the band covering ``rects`` on page ``index`` is centred in view;
@@ -283,10 +363,10 @@ class PagesArea(QAbstractScrollArea):
         if lay is None or not 0 <= index < len(lay):
             return
         self._band = (index, tuple(rects))
-        self._reveal = (self._band, fit)
+        self._reveal, self._centred = (self._band, fit), None
         band = framing.band_rect(lay.pages[index], rects)
-        if band.isEmpty():
-            self.go_to_page(index)
+        if band.isEmpty():  # (a claim's page is shown: not a jump Back returns from)
+            self.verticalScrollBar().setValue(lay.pages[index].y - MARGIN)
             return
         smaller = framing.fitting_zoom(band, lay.zoom, QSizeF(self.viewport().size())) \
             if fit else None

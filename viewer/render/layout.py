@@ -44,9 +44,12 @@ def clamp_zoom(zoom: float, *, down: bool = False) -> float:
 class Layout:
     """The pages of one document and where they sit for a given viewport size and zoom."""
 
-    def __init__(self, infos: Sequence[PageInfo], *, turn: int = 0) -> None:
-        """``turn``: the reader's view rotation (clockwise degrees, a multiple of 90)."""
+    def __init__(self, infos: Sequence[PageInfo], *, turn: int = 0,
+                 facing: bool = False) -> None:
+        """``turn``: the reader's view rotation (clockwise degrees, a multiple of 90);
+        ``facing``: two pages side by side (1–2, 3–4, …), as a book lies open."""
         self.turn = turn % 360
+        self.facing = facing and len(infos) > 1
         self.pages: list[Page] = [Page(info, turn=self.turn) for info in infos]
         self.mode = ZoomMode.FIT_WIDTH
         self.zoom = 1.0
@@ -62,10 +65,14 @@ class Layout:
 
     def zoom_for(self, mode: ZoomMode, viewport_w: int, viewport_h: int) -> float:
         """The zoom ``mode`` asks for in a viewport of this size (FIXED keeps the zoom)."""
+        # Two pages a row: twice the width, less the gap between them (whole pixels, and
+        # a pixel each for rounding each page up).
+        room = viewport_w - 2 * MARGIN - ((GAP + 2) if self.facing else 0)
+        across = 2 * self._max_w if self.facing else self._max_w
         if mode is ZoomMode.FIT_WIDTH:
-            return clamp_zoom((viewport_w - 2 * MARGIN) / self._max_w, down=True)
+            return clamp_zoom(room / across, down=True)
         if mode is ZoomMode.FIT_PAGE:
-            return clamp_zoom(min((viewport_w - 2 * MARGIN) / self._max_w,
+            return clamp_zoom(min(room / across,
                                   (viewport_h - 2 * MARGIN) / self._max_h), down=True)
         return self.zoom
 
@@ -78,40 +85,63 @@ class Layout:
         """Recompute the zoom (for fit modes) and every page position."""
         self.zoom = self.zoom_for(self.mode, viewport_w, viewport_h)
         widest = _whole(self._max_w * self.zoom)
-        self.width = max(viewport_w, widest + 2 * MARGIN)
+        across = 2 * widest + GAP if self.facing else widest
+        self.width = max(viewport_w, across + 2 * MARGIN)
         y = MARGIN
         self._tops = []
-        for page in self.pages:
-            page.zoom = self.zoom
-            page.x = (self.width - _whole(page.width)) // 2
-            page.y = y
-            self._tops.append(y)
-            y += _whole(page.height) + GAP
+        step = 2 if self.facing else 1
+        for start in range(0, len(self.pages), step):
+            row = self.pages[start:start + step]
+            for page in row:
+                page.zoom = self.zoom
+            if len(row) == 2:  # the left page's right edge and the right page's left
+                middle = self.width // 2  # edge meet at the middle, a gap between
+                row[0].x = middle - GAP // 2 - _whole(row[0].width)
+                row[1].x = middle + GAP - GAP // 2
+            else:
+                row[0].x = (self.width - _whole(row[0].width)) // 2
+            for page in row:
+                page.y = y
+                self._tops.append(y)
+            y += max(_whole(p.height) for p in row) + GAP
         self.height = y - GAP + MARGIN if self.pages else 2 * MARGIN
+
+    def _row_start(self, i: int) -> int:
+        """The first page of the row page ``i`` is in."""
+        return i - (i % 2) if self.facing else i
 
     def pages_in(self, rect: QRectF) -> list[Page]:
         """Pages that intersect ``rect`` (layout pixels), top to bottom."""
         if not self.pages:
             return []
-        i = max(0, bisect.bisect_right(self._tops, rect.top()) - 1)
+        i = self._row_start(max(0, bisect.bisect_right(self._tops, rect.top()) - 1))
         out: list[Page] = []
         for page in self.pages[i:]:
             if page.y > rect.bottom():
                 break
-            if page.y + page.height >= rect.top():
+            if page.y + page.height >= rect.top() and (
+                    not self.facing or (page.x <= rect.right()
+                                        and page.x + page.width >= rect.left())):
                 out.append(page)
         return out
 
-    def page_at(self, y: float) -> Page | None:
-        """The page under layout height ``y``, or the nearest one when ``y`` is in a gap."""
+    def page_at(self, y: float, x: float | None = None) -> Page | None:
+        """The page under layout height ``y`` (and, two pages a row, across at ``x``;
+        without it the row's first), or the nearest one when ``y`` is in a gap."""
         if not self.pages:
             return None
-        i = max(0, bisect.bisect_right(self._tops, y) - 1)
+        i = self._row_start(max(0, bisect.bisect_right(self._tops, y) - 1))
         page = self.pages[i]
-        if y > page.y + page.height and i + 1 < len(self.pages):
-            nxt = self.pages[i + 1]
-            if nxt.y - y < y - (page.y + page.height):
-                return nxt
+        step = 2 if self.facing else 1
+        bottom = max(p.y + p.height for p in self.pages[i:i + step])
+        if y > bottom and i + step < len(self.pages):
+            nxt = self.pages[i + step]
+            if nxt.y - y < y - bottom:
+                i, page = i + step, nxt
+        if self.facing and x is not None and i + 1 < len(self.pages) \
+                and self.pages[i + 1].y == page.y and x > (page.x + page.width
+                                                            + self.pages[i + 1].x) / 2:
+            return self.pages[i + 1]
         return page
 
 

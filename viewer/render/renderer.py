@@ -23,9 +23,14 @@ from PySide6.QtGui import QImage
 
 from .. import children
 from . import process as render_process
-from .tiles import RenderCache, RenderKey, Tile
+from .tiles import INTERIM_BUDGET_BYTES, RenderCache, RenderKey, Tile
 
 log = logging.getLogger(__name__)
+# Of a document's tiles, those last used (the pages in view) are kept as interim pictures
+# when another is shown, at half their size (a quarter of the bytes, ~5 ms each to make),
+# and small ones (interim renders) as they are: six documents fit INTERIM_BUDGET_BYTES.
+KEPT_TILES = 3
+KEPT_SMALL_PIXELS = 400 * 600
 
 # Requests sent ahead to the worker: two keep it busy while a reply is in transit; more
 # would be work that cannot be taken back when the user scrolls on.
@@ -94,6 +99,7 @@ class Renderer(QObject):
         super().__init__(parent)
         self.cache = cache if cache is not None else RenderCache()
         self.errors: dict[RenderKey, str] = {}
+        self.interim = RenderCache(INTERIM_BUDGET_BYTES)  # see forget_document
         self._pending: list[RenderKey] = []
         self._in_flight: dict[int, tuple[RenderKey, SideQueue | None]] = {}
         self._sides: list[SideQueue] = []
@@ -189,8 +195,16 @@ class Renderer(QObject):
         self._dispatch()
 
     def forget_document(self) -> None:
-        """Drop cached tiles and queued work (a new document was opened)."""
+        """Drop cached tiles and queued work (a new document was opened). The tiles are
+        kept, within INTERIM_BUDGET_BYTES, as interim pictures only: should their
+        document be shown again, they are painted scaled while its pages render anew."""
         self._pending.clear()
+        tiles = self.cache.tiles()  # the least recently used first: those in view last
+        recent = tiles[-KEPT_TILES:]
+        for tile in tiles:
+            small = tile.image.width() * tile.image.height() <= KEPT_SMALL_PIXELS
+            if small or tile in recent:
+                self.interim.put(tile if small else halved(tile))
         self.cache.clear()
         self.errors.clear()
 
@@ -219,3 +233,15 @@ class SideQueue(QObject):
     def is_idle(self) -> bool:
         return not self.pending and all(side is not self
                                         for _, side in self.renderer._in_flight.values())
+
+
+def halved(tile: Tile) -> Tile:
+    """``tile`` at half its scale: half the pixels each way, smoothly scaled."""
+    from PySide6.QtCore import Qt
+
+    w, h = max(1, tile.image.width() // 2), max(1, tile.image.height() // 2)
+    image = tile.image.scaled(w, h, Qt.AspectRatioMode.IgnoreAspectRatio,
+                              Qt.TransformationMode.SmoothTransformation)
+    x, y, _, _ = tile.key.tile
+    key = RenderKey(tile.key.doc, tile.key.page, tile.key.scale / 2, (x // 2, y // 2, w, h))
+    return Tile(key, image, tile.x // 2, tile.y // 2)

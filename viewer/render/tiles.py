@@ -24,6 +24,13 @@ MAX_TILE = 2048
 # HiDPI one. The GUI process starts at ~200 MB (PyMuPDF alone maps ~130 MB), and the
 # whole process should stay under 400 MB while scrolling any document.
 CACHE_BUDGET_BYTES = 128 << 20
+# A page with no picture at all yet (a document just switched to) is first rendered at
+# this fraction of its scale, whole: a sixteenth of the pixels, ready well before the
+# full image and plain enough to read the page's layout by, shown scaled until then.
+INTERIM_DIVISOR = 4
+# Tiles of the documents shown before are kept this long (bytes) as interim pictures
+# for when one is shown again; they are never taken for the rendered page.
+INTERIM_BUDGET_BYTES = 24 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +94,14 @@ def page_keys(doc: DocRef, page: Page, dpr: float) -> list[RenderKey]:
     return [RenderKey(doc, page.index, scale, t) for t in tile_grid(w, h)]
 
 
+def interim_key(doc: DocRef, page: Page, dpr: float) -> RenderKey:
+    """The whole page at a fraction of its scale (see INTERIM_DIVISOR): one tile."""
+    scale = round(render_scale(page, dpr) / INTERIM_DIVISOR, 6)
+    w = max(1, math.ceil(page.info.width * scale - 1e-3))
+    h = max(1, math.ceil(page.info.height * scale - 1e-3))
+    return RenderKey(doc, page.index, scale, tile_grid(w, h)[0])
+
+
 class RenderCache:
     """Least-recently-used tiles within a byte budget, findable by page for interim images."""
 
@@ -122,12 +137,18 @@ class RenderCache:
             self.nbytes -= gone.nbytes
             self._forget(key)
 
-    def others(self, doc: DocRef, page: int, scale: float) -> list[Tile]:
-        """Cached tiles of this page at other scales, the closest scale last (drawn on top)."""
+    def others(self, doc: DocRef, page: int, scale: float, *, same: bool = False
+               ) -> list[Tile]:
+        """Cached tiles of this page at other scales (with ``same``, at this one too), the
+        closest scale last (drawn on top)."""
         keys = self._by_page.get((doc, page), ())
-        tiles = [self._tiles[k] for k in keys if k.scale != scale]
+        tiles = [self._tiles[k] for k in keys if same or k.scale != scale]
         tiles.sort(key=lambda t: -abs(math.log(t.key.scale / scale)))
         return tiles
+
+    def tiles(self) -> list[Tile]:
+        """Every cached tile, the least recently used first."""
+        return list(self._tiles.values())
 
     def clear(self) -> None:
         self._tiles.clear()

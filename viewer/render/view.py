@@ -1,9 +1,12 @@
 """The page view: continuous vertical scrolling through the pages, zoom, highlights.
 
 Painting never waits for rendering: it draws the tiles the cache has, a scaled image of the
-same page at another zoom where it has none (or white paper), the highlights on top, and
-then tells the renderer which tiles it is missing — which replaces, and so drops, whatever
-was wanted for pages that have scrolled away.
+same page at another zoom where it has none (from this showing of the document, or kept
+from an earlier one), the highlights on top, and then tells the renderer which tiles it is
+missing — which replaces, and so drops, whatever was wanted for pages that have scrolled
+away. A page in view with no picture at all (a document just switched to) is asked for
+first at a fraction of its scale (:func:`~.tiles.interim_key`), so a picture of it comes
+well before its full image, never a white page.
 """
 
 from __future__ import annotations
@@ -23,7 +26,16 @@ from .area import ZOOM_STEPS, Band, PagesArea
 from .highlight import Highlighter
 from .page import Page
 from .renderer import Renderer
-from .tiles import DocRef, RenderCache, RenderKey, Tile, page_keys, tile_rect, wanted_keys
+from .tiles import (
+    DocRef,
+    RenderCache,
+    RenderKey,
+    Tile,
+    interim_key,
+    page_keys,
+    tile_rect,
+    wanted_keys,
+)
 
 __all__ = ["ZOOM_STEPS", "Band", "MenuPart", "Overlay", "PageView"]
 
@@ -60,6 +72,7 @@ class PageView(PagesArea):
         # What the last paint put where, in viewport pixels (for tests and --geometry-json).
         self.painted_pages: dict[int, QRectF] = {}
         self.painted_highlights: list[tuple[int, QRectF]] = []
+        self.dark = False  # pages inverted (light text on dark), highlights as they are
         self._settle = QTimer(self, singleShot=True, interval=0)
         self._settle.timeout.connect(self._emit_if_settled)
         renderer.rendered.connect(self._on_rendered)
@@ -79,6 +92,11 @@ class PageView(PagesArea):
 
     def set_highlights(self, rects: dict[int, list[Rect]]) -> None:
         self.highlighter.set_rects(rects)
+        self.viewport().update()
+
+    def set_dark(self, dark: bool) -> None:
+        """Show the pages inverted (View ▸ Dark Pages); the highlights keep their colour."""
+        self.dark = dark
         self.viewport().update()
 
     def set_highlight_color(self, color: QColor) -> None:
@@ -130,6 +148,7 @@ class PageView(PagesArea):
         view = QRectF(self.viewport().rect())
         visible = lay.pages_in(self.visible_layout_rect())
         missing: list[tuple[Page, list[RenderKey]]] = []
+        first: list[RenderKey] = []  # interim pictures of pages that have none
         for page in visible:
             transform = page.transform(offset)
             # The painted rect is the page box mapped by the page's own transform: the page
@@ -138,6 +157,8 @@ class PageView(PagesArea):
             self.painted_pages[page.index] = target
             absent = paint_page_image(painter, self.renderer, doc, page, offset, dpr, view,
                                       target)
+            if self.dark:
+                invert_page(painter, target, self.highlighter.rects_on(page.index), transform)
             self.painted_highlights += [(page.index, r) for r in
                                         self.highlighter.paint(painter, page.index, transform,
                                                                target)]
@@ -145,10 +166,13 @@ class PageView(PagesArea):
                 overlay.paint(painter, page.index, transform, target)
             if absent:
                 missing.append((page, absent))
+                if not interim_tiles(self.renderer, doc, page.index, absent[0].scale):
+                    first.append(interim_key(doc, page, dpr))
         painter.end()
-        # What is missing in view, nearest the centre first, then the neighbouring pages.
-        self.renderer.want(wanted_keys(doc, lay.pages, visible, missing, dpr,
-                                       self.visible_layout_rect().center().y()))
+        # Pictures for pages with none, then what is missing in view, nearest the centre
+        # first, then the neighbouring pages.
+        self.renderer.want(first + wanted_keys(doc, lay.pages, visible, missing, dpr,
+                                               self.visible_layout_rect().center().y()))
         if not missing:
             self._settle.start()
 
@@ -194,7 +218,7 @@ def paint_page_image(painter: QPainter, renderer: TileSource, doc: DocRef, page:
         painter.save()
         painter.setClipRect(target)
         painter.setTransform(image_at)
-        paint_interim(painter, renderer.cache.others(doc, page.index, keys[0].scale), page)
+        paint_interim(painter, interim_tiles(renderer, doc, page.index, keys[0].scale), page)
         painter.restore()
     # The tiles are not clipped to the page's rect: MuPDF's image may end in a partly
     # covered row or column, and that pixel is the page's as MuPDF drew it.
@@ -210,6 +234,37 @@ def paint_page_image(painter: QPainter, renderer: TileSource, doc: DocRef, page:
     if any(k in renderer.errors for k in keys):
         paint_error(painter, target)
     return [k for k in absent if k not in renderer.errors]
+
+
+def interim_tiles(renderer: TileSource, doc: DocRef, page: int, scale: float) -> list[Tile]:
+    """Tiles of the page to paint scaled while its own render: kept from an earlier
+    showing of the document, then this showing's at other scales (closest last)."""
+    kept = getattr(renderer, "interim", None)
+    earlier = kept.others(doc, page, scale, same=True) if isinstance(kept, RenderCache) \
+        else []
+    return earlier + renderer.cache.others(doc, page, scale)
+
+
+def invert_page(painter: QPainter, target: QRectF, highlights: Sequence[Rect],
+                transform: QTransform) -> None:
+    """Invert the page's pixels in ``target`` (white paper dark, black text light), but
+    not under its highlights: the highlighted words stay dark on the highlight colour,
+    exactly as on a light page, so a highlight means the same in either mode."""
+    from PySide6.QtGui import QPainterPath
+
+    area = QPainterPath()
+    area.addRect(target)
+    if highlights:
+        marked = QPainterPath()
+        marked.setFillRule(Qt.FillRule.WindingFill)
+        for x0, y0, x1, y1 in highlights:
+            marked.addRect(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
+        area = area.subtracted(transform.map(marked.simplified()))
+    painter.save()
+    painter.setClipPath(area)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Difference)
+    painter.fillRect(target, PAPER)
+    painter.restore()
 
 
 def on_device_pixels(image_at: QTransform, dpr: float) -> QTransform:

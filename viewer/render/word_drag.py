@@ -14,7 +14,14 @@ has moved as far as a drag must (a click only clears it), and the pointer is a t
 cursor over words. While a purpose is :meth:`~WordDrag.start` ed (relocating a quote),
 a press selects the word under it at once and the pointer is a text cursor everywhere.
 
-It filters the view's viewport events, so the page view itself knows nothing about it.
+While a purpose is started, the keyboard selects too (relocating without a mouse): the
+arrow keys move a word cursor in reading order as shown — Left and Right a word, Up and
+Down the nearest word of the row above or below, Home and End a row's ends — and with
+Shift they extend the selection from where it started; the page scrolls to keep the
+cursor in view. The first arrow key puts the cursor on the first word of the page in view.
+
+It filters the view's viewport events (and, for the keys, the view's), so the page view
+itself knows nothing about it.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QElapsedTimer, QEvent, QObject, QPointF, Qt, Signal
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from ..state.selection import (
@@ -32,6 +39,7 @@ from ..state.selection import (
     Unit,
     WordSelection,
     distance_to,
+    line_span,
     select,
     select_all,
 )
@@ -52,7 +60,8 @@ def words_point(view: PageView, pos: QPointF, page: int | None = None
     if lay is None or not len(lay):
         return None
     layout_point = pos - view.scroll_offset()
-    target = lay.pages[page] if page is not None else lay.page_at(layout_point.y())
+    target = lay.pages[page] if page is not None \
+        else lay.page_at(layout_point.y(), layout_point.x())
     if target is None:
         return None
     p = target.point_to_words(layout_point)
@@ -83,6 +92,7 @@ class WordDrag(QObject):
         self._double_at = QPointF()
         self._viewport = view.viewport()
         self._viewport.installEventFilter(self)
+        view.installEventFilter(self)  # the word cursor's keys, while a purpose runs
         self._viewport.setMouseTracking(True)  # the cursor follows the words under it
 
     def start(self) -> None:
@@ -124,6 +134,9 @@ class WordDrag(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
+        if kind == QEvent.Type.KeyPress and watched is self.view and self.active:
+            assert isinstance(event, QKeyEvent)
+            return self._key(event)
         if kind not in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick,
                         QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease) \
                 or watched is not self._viewport or not shiboken6.isValid(self.view):
@@ -177,6 +190,29 @@ class WordDrag(QObject):
         else:
             self._set(None)  # a click clears; dragging on selects
 
+    def _key(self, event: QKeyEvent) -> bool:
+        """Move the word cursor (see the module's words); True when the key was one."""
+        K = Qt.Key
+        key = event.key()
+        if key not in (K.Key_Left, K.Key_Right, K.Key_Up, K.Key_Down, K.Key_Home, K.Key_End):
+            return False
+        page = self.page if self.page is not None else self.view.current_page
+        words = self.words_of(page) if page >= 0 else None
+        if words is None or not words.words:
+            return True  # asked for (or none to select): the key is still the cursor's
+        sel = self.selection
+        if sel is None or sel.page.page != page:
+            focus = anchor = 0
+        else:
+            focus = cursor_step(words, sel.focus, key)
+            extend = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            anchor = sel.anchor if extend else focus
+        self.page, self.anchor, self.focus = page, None, None
+        self._live = self._whole_page = False
+        self._set(WordSelection(words, anchor, focus))
+        self.view.show_rect(page, words.words[focus].rect)
+        return True
+
     def _hover(self, pos: QPointF) -> None:
         """A text cursor over words (asking for the page's words the first time)."""
         hit = words_point(self.view, pos)
@@ -198,3 +234,28 @@ class WordDrag(QObject):
         if selection != self.selection:
             self.selection = selection
             self.changed.emit(selection)
+
+
+def cursor_step(page: PageWordBoxes, index: int, key: Qt.Key) -> int:
+    """Where the word cursor at ``index`` goes for an arrow, Home or End key, in the
+    page's reading order: a word either way, the nearest word of the row above or below
+    (nearest to the cursor's word on the page), or the row's first or last word."""
+    last = len(page.words) - 1
+    if key == Qt.Key.Key_Right:
+        return min(last, index + 1)
+    if key == Qt.Key.Key_Left:
+        return max(0, index - 1)
+    lo, hi = line_span(page, index)
+    if key == Qt.Key.Key_Home:
+        return lo
+    if key == Qt.Key.Key_End:
+        return hi
+    if key == Qt.Key.Key_Down and hi < last:
+        a, b = line_span(page, hi + 1)
+    elif key == Qt.Key.Key_Up and lo > 0:
+        a, b = line_span(page, lo - 1)
+    else:
+        return index
+    x0, y0, x1, y1 = page.words[index].rect
+    here = ((x0 + x1) / 2, (y0 + y1) / 2)
+    return min(range(a, b + 1), key=lambda i: distance_to(page.words[i].rect, here))

@@ -28,6 +28,7 @@ class PageInfo:
     height: float
     rotation: int
     rotation_matrix: Matrix  # words space → page.rect space
+    label: str = ""  # the page's label ("xi", "A-3") where the PDF gives pages labels
 
 
 @dataclass(frozen=True, slots=True)

@@ -355,3 +355,82 @@ def outcome_sentence(outcome: str, differences: list[str] | tuple[str, ...]) -> 
     if not differences or outcome in ("review", "absent", "not_located", "rejected"):
         return words
     return f"{words} · {QUOTE_DIFFERS}: " + "; ".join(differences)
+
+
+# -- why a file cannot be used, in the window's words -----------------------------------
+# A citations file's problems shown in the window: this many, then "and N more" (the
+# command line's `check` lists every one).
+SHOWN_PROBLEMS = 10
+# Pydantic's and MuPDF's phrases, as a person reads them (the start of the message).
+_PLAIN: tuple[tuple[str, str], ...] = (
+    ("Input should be a valid string", "should be text"),
+    ("Input should be a valid integer", "should be a whole number"),
+    ("Input should be a valid number", "should be a number"),
+    ("Input should be a valid list", "should be a list"),
+    ("Input should be a valid dictionary", "should be an object"),
+    ("Input should be a valid boolean", "should be true or false"),
+    ("Field required", "is missing"),
+    ("Extra inputs are not permitted", "is not a field of this format"),
+    ("String should have at least 1 character", "should not be empty"),
+)
+_TECHNICAL_HINTS = ("; raise it with --max-size MB",)
+
+
+def plain_problem(message: str) -> str:
+    """A validation or library message in plain words (kept when it is plain already).
+
+    >>> plain_problem("Input should be a valid string")
+    'should be text'
+    >>> plain_problem("is larger than the limit of 8 MB; raise it with --max-size MB or X")
+    'is larger than the limit of 8 MB'
+    """
+    for hint in _TECHNICAL_HINTS:
+        at = message.find(hint)
+        if at >= 0:
+            message = message[:at]
+    for said, plain in _PLAIN:
+        if message.startswith(said):
+            return plain + message[len(said):].split(" [type=")[0]
+    return message
+
+
+def problems_text(name: str, problems: list[tuple[str, str]]) -> str:
+    """Every problem of a citations file that cannot be used, a line each with where it
+    is: the first SHOWN_PROBLEMS, then how many more.
+
+    >>> print(problems_text("a.cite", [("$.claims[0].text", "Input should be a valid string"),
+    ...                                ("$.claims[1]", "Field required")]))
+    a.cite cannot be used (2 problems):
+    at $.claims[0].text: should be text
+    at $.claims[1]: is missing
+    """
+    n = len(problems)
+    lines = [f"{name} cannot be used ({n} problem{'s' * (n != 1)}):"]
+    lines += [f"at {where}: {plain_problem(msg)}" for where, msg in problems[:SHOWN_PROBLEMS]]
+    if n > SHOWN_PROBLEMS:
+        lines.append(f"and {n - SHOWN_PROBLEMS} more (citeview check lists every one)")
+    return "\n".join(lines)
+
+
+def unreadable_document(name: str, message: str) -> str:
+    """Why a document that is there cannot be shown, without MuPDF's own phrases.
+
+    >>> unreadable_document("x.pdf", "Failed to open file 'x.pdf' as type pdf.")
+    'x.pdf cannot be opened: it is not a PDF citeview can read (damaged, or another kind of file).'
+    """
+    technical = ("Failed to open", "cannot open broken document", "code=", "format error")
+    if any(t in message for t in technical) or not message:
+        message = "it is not a PDF citeview can read (damaged, or another kind of file)."
+    return f"{name} cannot be opened: {message}"
+
+
+def locked_document(name: str, *, bare_pdf: bool, more: str = "") -> str:
+    """A password-protected document: a bare PDF has no claims to speak of.
+
+    >>> locked_document("p.pdf", bare_pdf=True)
+    'p.pdf is password-protected: enter its password to see it.'
+    """
+    if bare_pdf:
+        return f"{name} is password-protected: enter its password to see it.{more}"
+    return (f"{name} is password-protected; its claims cannot be checked until it is "
+            f"unlocked.{more}")

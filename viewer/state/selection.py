@@ -37,11 +37,14 @@ Unit = Literal["word", "line"]  # what a selection's ends snap to
 
 @dataclass(frozen=True, slots=True)
 class WordBox:
-    """One word of a page: its text, its box (words space) and its line's index."""
+    """One word of a page: its text, its box (words space), its line's index and its
+    row's: a row is what a reader sees as one line across the page (a table's cells of
+    one row are lines of their own, each one rectangle, in one row of copied text)."""
 
     text: str
     rect: Rect
     line: int  # lines are numbered in reading order
+    row: int | None = None  # None: the row is the line
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +113,23 @@ class WordSelection:
         """One rectangle per line: the union of that line's selected word boxes."""
         return tuple(union(w.rect for w in line) for line in self.lines())
 
+    def rows(self) -> list[list[WordBox]]:
+        """The selected words grouped by row (see :class:`WordBox`), in reading order."""
+        out: list[list[WordBox]] = []
+        for word in self.words():
+            if out and _row(out[-1][0]) == _row(word):
+                out[-1].append(word)
+            else:
+                out.append([word])
+        return out
+
     def text(self) -> str:
-        """The selected words, a space between words and a newline between lines."""
-        return "\n".join(" ".join(w.text for w in line) for line in self.lines())
+        """The selected words, a space between words and a newline between rows."""
+        return "\n".join(" ".join(w.text for w in row) for row in self.rows())
+
+
+def _row(word: WordBox) -> tuple[str, int]:
+    return ("line", word.line) if word.row is None else ("row", word.row)
 
 
 def union(rects: Iterable[Rect]) -> Rect:
@@ -144,13 +161,13 @@ def select(page: PageWordBoxes, anchor: Point, focus: Point, *, unit: Unit = "wo
 
 
 def line_span(page: PageWordBoxes, index: int) -> tuple[int, int]:
-    """The first and last word index of the line word ``index`` stands on (a line's
+    """The first and last word index of the row word ``index`` stands on (a row's
     words are neighbours in reading order)."""
-    line = page.words[index].line
+    row = _row(page.words[index])
     lo = hi = index
-    while lo > 0 and page.words[lo - 1].line == line:
+    while lo > 0 and _row(page.words[lo - 1]) == row:
         lo -= 1
-    while hi + 1 < len(page.words) and page.words[hi + 1].line == line:
+    while hi + 1 < len(page.words) and _row(page.words[hi + 1]) == row:
         hi += 1
     return lo, hi
 

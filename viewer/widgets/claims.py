@@ -45,6 +45,12 @@ TAG_COLOR = "#37474F"  # review tags: dark slate text and outline, on any backgr
 Index = QModelIndex | QPersistentModelIndex
 
 
+def accessible_row_text(row: ClaimRow) -> str:
+    """What a screen reader says for a claim row: id, text, then its badges in words."""
+    badges = ", ".join(dict.fromkeys(status_word(b) for b in row.badges))
+    return f"Claim {row.id}: {row.text}. {badges}."
+
+
 class ClaimListModel(QAbstractListModel):
     """The session's claim rows as a Qt list model (refreshed when the session changes)."""
 
@@ -74,6 +80,8 @@ class ClaimListModel(QAbstractListModel):
                 explain(b) for b in dict.fromkeys(row.badges))
         if role == ROW_ROLE:
             return row
+        if role == Qt.ItemDataRole.AccessibleTextRole:  # what a screen reader says
+            return accessible_row_text(row)
         return None
 
     def row_of(self, claim_id: str | None) -> int:

@@ -22,10 +22,12 @@ class LineLabel(QLabel):
     """One line of text, cut with "…" when it is wider than the label (the whole text is
     its tooltip and :meth:`text`), so the panel keeps one height whatever it says."""
 
-    def __init__(self, *, bold: bool = False, squeeze: bool = True) -> None:
+    def __init__(self, *, bold: bool = False, squeeze: bool = True,
+                 elide: Qt.TextElideMode = Qt.TextElideMode.ElideRight) -> None:
         super().__init__()
         self._full = ""
         self._squeeze = squeeze
+        self._elide = elide  # where the "…" goes: a path's middle keeps its file name
         self.setTextFormat(Qt.TextFormat.PlainText)
         if squeeze:
             self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -49,7 +51,7 @@ class LineLabel(QLabel):
         if not self._squeeze:
             super().setText(self._full)
             return
-        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight,
+        super().setText(self.fontMetrics().elidedText(self._full, self._elide,
                                                       max(0, self.width())))
 
 

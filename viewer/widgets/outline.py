@@ -10,12 +10,15 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 from ..checker.protocol import OutlineEntry
 
 PAGE_ROLE = Qt.ItemDataRole.UserRole + 1
+POINT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 class OutlineTree(QTreeWidget):
-    """The bookmarks of the document shown, nested by level; ``page_chosen`` on a click."""
+    """The bookmarks of the document shown, nested by level; on a click (or Enter),
+    ``place_chosen`` with the bookmark's page and point, else ``page_chosen``."""
 
     page_chosen = Signal(int)  # 0-based
+    place_chosen = Signal(int, object)  # 0-based page, (x, y) in words space
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,6 +36,7 @@ class OutlineTree(QTreeWidget):
             del parents[max(0, entry.level - 1):]
             item = QTreeWidgetItem([entry.title])
             item.setData(0, PAGE_ROLE, entry.page)
+            item.setData(0, POINT_ROLE, entry.point)
             if entry.page is not None:
                 item.setToolTip(0, f"{entry.title} — page {entry.page + 1}")
             else:
@@ -53,6 +57,8 @@ class OutlineTree(QTreeWidget):
         return count
 
     def _chosen(self, item: QTreeWidgetItem, _column: int = 0) -> None:
-        page = item.data(0, PAGE_ROLE)
-        if page is not None:
+        page, point = item.data(0, PAGE_ROLE), item.data(0, POINT_ROLE)
+        if page is not None and point is not None:
+            self.place_chosen.emit(int(page), (float(point[0]), float(point[1])))
+        elif page is not None:
             self.page_chosen.emit(int(page))

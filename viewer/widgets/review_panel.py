@@ -68,7 +68,7 @@ class ReviewPanel(QFrame):
         self.setStyleSheet("QToolButton:checked { font-weight: bold; }")
         self.actions = actions
         self.progress = LineLabel(bold=True, squeeze=False)
-        self.location = LineLabel()
+        self.location = LineLabel(elide=Qt.TextElideMode.ElideMiddle)  # the file name shows
         self.claim = LineLabel(bold=True, squeeze=False)
         self.flag = LineLabel()
         self.decisions = LineLabel()

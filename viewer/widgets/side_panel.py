@@ -24,6 +24,7 @@ class SidePanel(QTabWidget):
     """Pages, Outline and Results tabs; ``page_chosen`` / ``hit_chosen`` from them."""
 
     page_chosen = Signal(int)  # 0-based
+    place_chosen = Signal(int, object)  # 0-based page and a words-space point on it
     hit_chosen = Signal(int)  # index into the find results
 
     def __init__(self, renderer: Renderer, results: FindResults, highlight: QColor,
@@ -45,6 +46,7 @@ class SidePanel(QTabWidget):
         self.set_outline_available(False)
         self.thumbnails.page_chosen.connect(self.page_chosen)
         self.outline.page_chosen.connect(self.page_chosen)
+        self.outline.place_chosen.connect(self.place_chosen)
         self.hits.hit_chosen.connect(self.hit_chosen)
         # As narrow as a column of thumbnails, but never so narrow the tabs' names are cut.
         self.setMinimumWidth(max(self.thumbnails.minimumWidth() + 8, bar.sizeHint().width() + 4))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QSpinBox, QToolBar
 
 from ..state.presentation import either_of
 from ..state.rows import FLAGGED_BADGES
+from ..widgets.page_spin import PageSpinBox
 from .settings import Preferences
 
 # The help boxes' Qt classes (which Qt makes on first use) are imported when one is shown.
@@ -165,7 +166,7 @@ class WindowActions(QObject):
         tb.addAction(self.fit_page)
         tb.addSeparator()
         tb.addWidget(QLabel(" Page "))
-        page_box = QSpinBox()
+        page_box = PageSpinBox()  # page numbers, and the document's page labels
         page_box.setRange(0, 0)
         page_box.setKeyboardTracking(False)
         page_box.setAccessibleName("Page number")

@@ -28,7 +28,7 @@ from matcher.vocabulary import CancelCallback, ProgressCallback
 from ..checker.client import CheckClient
 from ..state.documents import Inspection
 from ..state.files import opens_as_pdf, resolved
-from ..state.presentation import status_word
+from ..state.presentation import locked_document, status_word, unreadable_document
 from ..state.records import Citations, Report
 from ..state.session import Change, Session
 from .operations import Operation, Operations
@@ -211,11 +211,10 @@ class Controller(QObject):
                                     [("Locate…", lambda: self.locate_document(doc.id))]))
         elif doc.state in ("encrypted", "bad_password"):
             self.notice.emit(Notice(
-                f"{doc.name} is password-protected; its claims cannot be checked until it "
-                f"is unlocked.{more}", "error",
-                [("Enter Password…", lambda: self.unlock_document(doc.id))]))
+                locked_document(doc.name, bare_pdf=self.session.is_plain_pdf, more=more),
+                "error", [("Enter Password…", lambda: self.unlock_document(doc.id))]))
         else:  # the file is there but cannot be used: another copy may be
-            self.notice.emit(Notice(f"{doc.name} cannot be opened: {doc.message}{more}",
+            self.notice.emit(Notice(unreadable_document(doc.name, doc.message) + more,
                                     "error", [("Use Another Copy…",
                                                lambda: self.locate_document(doc.id))]))
 

@@ -49,6 +49,7 @@ class Navigator(QObject):
         ev = self._item(link.item) if kind != "tip" else None
         if ev is None or ev.page is None or ev.document is None:
             return
+        self.window.view.jumping.emit()  # Back returns here
         if kind == "show":
             # Where the review draws it (a relocation's page), else where the check put it.
             drawn = next((r for r in self.window.review.records(self.window.session.selected)

@@ -1,7 +1,8 @@
 """The toolbar's page number box, kept in step with the page view.
 
-It shows the page at the middle of the view and "of N"; typing a number and Enter (or
-Ctrl+G, a number, Enter) shows that page and gives the keys back to the pages, so J, K
+It shows the page at the middle of the view and "of N" (by its label, its number beside
+it, where the PDF labels its pages: "xi (11)"); typing a number or a label and Enter (or
+Ctrl+G, a number or label, Enter) shows that page and gives the keys back to the pages, so J, K
 and F work again at once. A page asked for before the document is open (``--page``) is
 shown once it is, or said to be out of range: never silently ignored.
 """
@@ -14,6 +15,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QSpinBox
 
 from ..render.view import PageView
+from ..widgets.page_spin import PageSpinBox
 
 # Says that an asked-for page does not exist (the window's notice bar shows it).
 Complain = Callable[[str], None]
@@ -56,6 +58,7 @@ class PageBox(QObject):
     def _go(self, index: int) -> None:
         n = self.view.page_count()
         if 0 <= index < n:
+            self.view.jumping.emit()  # Back returns here
             self.view.go_to_page(index)
             return
         name = self.document_name or "the document"
@@ -64,6 +67,9 @@ class PageBox(QObject):
     def update(self) -> None:
         n = self.view.page_count()
         self.box.blockSignals(True)
+        if isinstance(self.box, PageSpinBox):  # the labels, when the document has them
+            lay = self.view.pages_layout
+            self.box.set_labels([p.info.label for p in lay.pages] if lay is not None else [])
         self.box.setRange(1 if n else 0, n)
         self.box.setValue(self.view.current_page + 1 if n else 0)
         self.box.blockSignals(False)
@@ -76,6 +82,7 @@ class PageBox(QObject):
 
     def _changed(self, value: int) -> None:
         if value >= 1:
+            self.view.jumping.emit()  # Back returns here
             self.view.go_to_page(value - 1)
 
     def _entered(self) -> None:

@@ -51,6 +51,7 @@ class PanelController(QObject):
         self.panel.setVisible(window.interactive and window.prefs.side_panel())
         self._outline_of: str | None = None
         self.panel.page_chosen.connect(self._go_to)
+        self.panel.place_chosen.connect(self._go_to_point)
         self.panel.hit_chosen.connect(find.choose)
         view.document_changed.connect(self.show_document)
         view.current_page_changed.connect(self.panel.thumbnails.set_current)
@@ -127,4 +128,9 @@ class PanelController(QObject):
             self.show_tab(RESULTS)  # a search starts: its hits will be listed here
 
     def _go_to(self, page: int) -> None:
+        self.window.view.jumping.emit()  # Back returns here
         self.window.view.go_to_page(page)
+
+    def _go_to_point(self, page: int, point: tuple[float, float]) -> None:
+        self.window.view.jumping.emit()  # Back returns here
+        self.window.view.go_to_point(page, point)

@@ -35,10 +35,12 @@ from .actions import command
 from .controller import Notice
 from .files import RecentFiles
 from .find import FindController
+from .history import Navigation
 from .locations import LocatedDocuments
 from .menus import ClaimCopying, PageMenu
 from .navigate import DocumentSwitch, Navigator
 from .panel import PanelController
+from .prefetch import Prefetch
 from .recognise import RecogniseAll
 
 # Printing, Qt's print support and the dialogs here are imported when first used: the
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
     from ..render.renderer import SideQueue
+    from .print_vector import VectorPrint
     from .printing import PrintJob, PrintPage
     from .shell import MainWindow
 
@@ -70,8 +73,11 @@ class Reader(QObject):
         self.located = LocatedDocuments(window)
         self.recognise = RecogniseAll(window)
         self.copying = ClaimCopying(window)
+        self.history = Navigation(window)  # Back / Forward
+        self.prefetch = Prefetch(window)  # pictures of the other documents' pages
         self._print_queue: SideQueue | None = None  # made by the first print
         self.job: PrintJob | None = None
+        self._vector: VectorPrint | None = None
         self._bar = window.statusBar()
         self._build_actions()
         # Whole, but cut ("…", the whole in its tooltip) while a message needs the room.
@@ -119,10 +125,21 @@ class Reader(QObject):
         self.rotate_right = self._action("Rotate &Right", lambda: self.turn(90), "Ctrl+Right",
                                          tip="Turn the pages a quarter clockwise")
         self.find_color = self._action("Find &Mark Colour…", self.choose_find_color)
-        self.print_action = self._action("&Print…", self.print_document, S.Print,
-                                         tip="Print the document with the claim's highlights")
-        self.print_claim = self._action("Print Claim's Pa&ges…", self.print_claim_pages,
-                                        tip="Print only the pages of the selected claim")
+        self.dark_pages = self._action(
+            "&Dark Pages", lambda: w.view.set_dark(self.dark_pages.isChecked()),
+            tip="Show the pages inverted, light text on dark; highlights keep their colour")
+        self.dark_pages.setCheckable(True)
+        self.facing = self._action(
+            "&Two Pages", lambda: w.view.set_facing(self.facing.isChecked()),
+            tip="Show the pages two by two, side by side, as a book lies open")
+        self.facing.setCheckable(True)
+        self.print_action = self._action(
+            "&Print…", self.print_document, S.Print,
+            tip="Print the document's pages (all, a range or the page in view) as PDF, "
+                "the highlights as annotations")
+        self.print_claim = self._action(
+            "Print Claim's Pa&ges…", self.print_claim_pages, "Ctrl+Shift+P",
+            tip="Print only the pages the selected claim's evidence is on")
         self.badges = self._action("What the &Badges Mean", self.show_badges,
                                    tip="What each status and the score mean")
         menus, words = w.menus, w.selecting  # handed over as objects, never found by title
@@ -130,7 +147,9 @@ class Reader(QObject):
                           self.find_next, self.find_previous, None, self.copy_quote,
                           self.copy_found, self.copy_citation))
         _add(menus.view, (None, self.side_panel, None, self.rotate_left,
-                          self.rotate_right, None, self.find_color))
+                          self.rotate_right, None, self.history.back,
+                          self.history.forward, None, self.facing, self.dark_pages,
+                          self.find_color))
         _insert(menus.file, w.commands.quit, (self.print_action, self.print_claim, None))
         _insert(menus.help, w.commands.about, (self.badges,))
 
@@ -284,36 +303,74 @@ class Reader(QObject):
         return out
 
     def print_document(self) -> None:
-        self._ask_and_print(self.document_pages(), ranged=True)
+        self._ask_and_print(claim=False)
 
     def print_claim_pages(self) -> None:
-        self._ask_and_print(self.claim_pages(), ranged=False)
+        self._ask_and_print(claim=True)
 
-    def _ask_and_print(self, pages: list[PrintPage], *, ranged: bool) -> None:
-        if not pages:
-            self.window.statusBar().showMessage("Nothing to print.", 5000)
-            return
+    @property
+    def vector(self) -> VectorPrint:
+        """Vector printing (made by the first print)."""
+        if self._vector is None:
+            from .print_vector import VectorPrint
+
+            self._vector = VectorPrint(self.window)
+        return self._vector
+
+    def _ask_and_print(self, *, claim: bool) -> None:
+        """The print dialog (a page range, the page in view, a file or a printer), then
+        vector printing, or without a spooler the pages rendered for the printer."""
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
+        from . import print_vector as pv
+
+        w = self.window
+        pages = pv.claim_pages(w) if claim else pv.shown_pages(w, "all")
+        if not pages:
+            w.statusBar().showMessage("Nothing to print.", 5000)
+            return
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        dialog = QPrintDialog(printer, self.window)
-        if ranged:
+        dialog = QPrintDialog(printer, w)
+        if claim:
+            dialog.setWindowTitle(f"Print the claim's {len(pages)} "
+                                  f"page{'s' * (len(pages) != 1)}")
+        else:
+            for option in pv.print_dialog_options():
+                dialog.setOption(option, True)  # type: ignore[arg-type]
             dialog.setMinMax(1, len(pages))
+            printer.setFromTo(1, len(pages))
         if not dialog.exec():
             return
-        first, last = printer.fromPage(), printer.toPage()
-        if ranged and first > 0:
-            pages = pages[first - 1:last]
-        self.print_pages(printer, pages)
+        choice = pv.choice_from_dialog(w, printer, claim=claim)
+        if choice.to_file is None and pv.spooler() is None:
+            self.print_pages(printer, self._raster_pages(choice.pages),
+                             dpi=pv.raster_dpi(printer))
+        else:
+            self.vector.run(choice)
 
-    def print_pages(self, printer: QPrinter, pages: Sequence[PrintPage]) -> PrintJob:
-        """Print ``pages`` on ``printer`` in the background, with progress and Cancel."""
-        from .printing import PrintJob
+    def _raster_pages(self, pages: Sequence[tuple[str, int]]) -> list[PrintPage]:
+        from .printing import PrintPage
+
+        s, out = self.window.session, []
+        for doc_id, index in pages:
+            doc = s.documents.get(doc_id)
+            if doc is None or not doc.usable or not 0 <= index < len(doc.pages):
+                continue
+            rects = s.highlights(s.selected, doc_id).get(index, [])
+            out.append(PrintPage(DocRef(str(doc.path), doc.password), doc.pages[index],
+                                 tuple(rects)))
+        return out
+
+    def print_pages(self, printer: QPrinter, pages: Sequence[PrintPage], *,
+                    dpi: int | None = None) -> PrintJob:
+        """Print ``pages`` on ``printer`` in the background, with progress and Cancel:
+        rendered images (for a printer without a spooler), at ``dpi`` (else PRINT_DPI)."""
+        from .printing import PRINT_DPI, PrintJob
 
         if self.job is not None:
             self.job.cancel()
         job = PrintJob(self.print_queue, printer, pages, self.window.view.highlighter.color,
-                       parent=self)
+                       dpi=dpi or PRINT_DPI, parent=self)
         self.job = job
         notice = self.window.controller.notice
         notice.emit(Notice(f"Printing {len(pages)} page{'s' * (len(pages) != 1)}…", "info",

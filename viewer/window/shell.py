@@ -42,6 +42,7 @@ from ..state.session import Change, Session
 from ..widgets.claims import ClaimList
 from ..widgets.detail import DetailPane
 from ..widgets.notice import NoticeBar
+from .accessibility import name_widgets, visual_focus_order
 from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcuts
 from .controller import Busy, Controller, Notice
 from .export import ExportCommand
@@ -107,6 +108,9 @@ class MainWindow(QMainWindow):
         self._initial_mode = ZoomMode(mode) if mode in ("width", "page") else ZoomMode.FIT_WIDTH
         # Find, side panel, rotation, printing, context menus, the summary: viewer.window.reader.
         self.reader = Reader(self)
+        enable_claim_steps(self)  # nothing open yet: no claims to step through
+        name_widgets(self)  # every interactive widget named for a screen reader
+        visual_focus_order(self, (self.left_panel, self.splitter.widget(1)))
 
     # -- construction -------------------------------------------------------------------
     def _build(self) -> None:
@@ -160,6 +164,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         c.busy_changed.connect(self._on_busy)
         c.opened.connect(self._on_opened)
+        c.open_failed.connect(lambda _path: enable_claim_steps(self))
         c.message.connect(self._show_message)
         c.progress.connect(self._show_progress)
         c.notice.connect(self._show_notice)
@@ -230,9 +235,7 @@ class MainWindow(QMainWindow):
         self.notice.clear()
         plain = self.session.is_plain_pdf
         self.left_panel.setVisible(not plain)
-        for action in (self.commands.recheck, self.commands.next, self.commands.prev,
-                       self.commands.next_flag, self.commands.prev_flag):
-            action.setEnabled(not plain)  # a bare PDF has no claims to step through
+        enable_claim_steps(self)
         self._show_document(None)
 
     def _show_message(self, text: str, ms: int) -> None:
@@ -403,6 +406,15 @@ class MainWindow(QMainWindow):
         state = self.prefs.splitter_state()
         if state is not None:
             self.splitter.restoreState(state)
+
+
+def enable_claim_steps(window: MainWindow) -> None:
+    """Claim ◀ ▶, Next flagged and Check Again only where there are claims: not for a
+    bare PDF, nor in a window whose file failed to open with nothing open before."""
+    has_claims = window.session.citations is not None and not window.session.is_plain_pdf
+    c = window.commands
+    for action in (c.recheck, c.next, c.prev, c.next_flag, c.prev_flag):
+        action.setEnabled(has_claims)
 
 
 def busy_widgets(bar: QStatusBar, cancel: Callable[[], object]

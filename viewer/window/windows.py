@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSocketNotifier, QTimer
+from PySide6.QtCore import QEvent, QObject, QSize, QSocketNotifier, QTimer
 from PySide6.QtGui import QColor, QFileOpenEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -32,13 +32,11 @@ from ..launcher.instance import (
     encode,
 )
 from ..state.files import resolved
+from .screen_fit import place_after
 from .shell import MainWindow
 
 log = logging.getLogger(__name__)
 
-# A further window is placed this far right of and below the one before it (logical
-# pixels): enough to see that there are two, and to grab the one behind by its title bar.
-CASCADE_OFFSET = 32
 # A connection that has not sent its request line after this long is dropped (a launch
 # sends it at once after the greeting).
 CONNECTION_TIMEOUT_S = 10.0
@@ -155,11 +153,10 @@ class WindowSet(QObject):
         window = MainWindow(reference.prefs, interactive=reference.interactive, highlight=color)
         window.restore_layout()  # the remembered splitter; the place is set below
         size = options.get("size")
-        window.resize(*on_screen(window, size if size else (reference.width(),
-                                                            reference.height())))
         window.apply_initial_zoom(options.get("zoom"))
-        window.move(_cascade(reference.frameGeometry(), window.frameGeometry().size(),
-                             _available(reference)))
+        # Like the newest window (or as asked), below and right of it, wholly on screen.
+        place_after(window, reference,
+                    QSize(*on_screen(window, size)) if size else reference.size())
         self._track(window)
         window.show()
         return window
@@ -249,20 +246,6 @@ def on_screen(window: QWidget, size: Sequence[int]) -> tuple[int, int]:
             area = screen.availableGeometry()
             cap_w, cap_h = min(cap_w, area.width()), min(cap_h, area.height())
     return max(1, min(int(size[0]), cap_w)), max(1, min(int(size[1]), cap_h))
-
-
-def _available(window: MainWindow) -> QRect:
-    screen = window.screen() or QGuiApplication.primaryScreen()
-    return screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
-
-
-def _cascade(previous: QRect, size: Any, area: QRect) -> QPoint:
-    """Where a window of ``size`` goes after one at ``previous``: offset down and right, or
-    back to the top left of the screen's ``area`` when it would leave it."""
-    at = previous.topLeft() + QPoint(CASCADE_OFFSET, CASCADE_OFFSET)
-    if at.x() + size.width() > area.right() or at.y() + size.height() > area.bottom():
-        at = area.topLeft() + QPoint(CASCADE_OFFSET // 2, CASCADE_OFFSET // 2)
-    return at
 
 
 # -- the socket, served in the GUI thread ----------------------------------------------
