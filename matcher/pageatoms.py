@@ -22,16 +22,17 @@ import bisect
 import itertools
 import math
 import operator
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .normalize import ATOM_PATTERN, atoms
+from .normalize import _DASHES, _DROP, _QUOTES, ATOM_PATTERN, atoms
 from .words import _HYPHENS, COLUMN_GAP_HEIGHTS
 
-# A word holding a character outside ASCII: folded with the matcher's own fold.
-_NON_ASCII_WORD = re.compile(r"\S*[^\x00-\x7f]\S*")
+# What normalize.fold_char makes of typographic quotes, dashes and invisible characters,
+# as a table for str.translate: a word that is ASCII after it is folded by lowering.
+_PUNCTUATION = str.maketrans({**_QUOTES, **dict.fromkeys(_DASHES, "-"),
+                              **dict.fromkeys(_DROP, "")})
 # A line whose words' doubled centres spread across it by no more than this many times
 # its thinnest word cannot be set at an angle: words.py's _shape calls a line skewed only
 # when that spread exceeds twice twice the thinnest word (``2 * height``).
@@ -60,8 +61,13 @@ def raw_atom_set(raw: Sequence[Sequence[Any]]) -> frozenset[str] | None:
         return None  # a line met again after another: words.py regroups it
     page = " ".join(map(str, texts))
     ends = list(itertools.accumulate(n for _, n in runs))
-    for start, end in zip([0, *ends], ends, strict=False):
-        if end - start > 1 and not _level(x0, y0, x1, y1, start, end):
+    # Most lines are printed level to the point: only a line where some word's centre
+    # differs from the one before it needs the measure of _level.
+    cy = tuple(map(operator.add, y0, y1))
+    moved = itertools.compress(itertools.count(1), map(
+        operator.and_, map(operator.eq, keys, keys[1:]), map(operator.ne, cy, cy[1:])))
+    for k in sorted({bisect.bisect_right(ends, i) for i in moved}):
+        if not _level(x0, y0, x1, y1, ends[k - 1] if k else 0, ends[k]):
             return None
     hyphened = itertools.compress(itertools.count(), map(
         operator.methodcaller("endswith", _HYPHENS), map(str.rstrip, map(str, texts))))
@@ -78,9 +84,9 @@ def raw_atom_set(raw: Sequence[Sequence[Any]]) -> frozenset[str] | None:
         found = ATOM_PATTERN.findall(page.lower())
     else:
         # Fold only the words that need folding; the rest take the ASCII path (as atoms()).
-        odd = _NON_ASCII_WORD.findall(page)
-        found = ATOM_PATTERN.findall(_NON_ASCII_WORD.sub(" ", page).lower()) + \
-            atoms(" ".join(odd))
+        words = " ".join(map(str, texts)).translate(_PUNCTUATION).split(" ")
+        found = ATOM_PATTERN.findall(" ".join(filter(str.isascii, words)).lower()) + \
+            atoms(" ".join(itertools.filterfalse(str.isascii, words)))
     if not joins:
         return frozenset(found)
     counts = Counter(found)
