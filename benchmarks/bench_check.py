@@ -11,9 +11,12 @@ sentence or line run of a chunk, some with typography altered. Of every ten item
 
 ``citeview check FILE --json --quiet`` and ``benchmarks/peer_check.py FILE`` (plain
 PyMuPDF + rapidfuzz, words per page, window scoring, chunk repair, no index) run in the
-same rounds, alternating, each in a fresh process: median wall time and median peak RSS
-(``os.wait4`` of the child), and their ratios. Then how both grow from 5 to 25 to 100
-documents (100: the corpus PDFs reused as copies, so each is a document of its own).
+same rounds, alternating, each in a fresh process: median wall time, CPU time (user +
+system) and peak RSS (``os.wait4`` of the child), and their ratios. On a machine shared
+with other work the wall time mostly measures the others; the CPU time does not.
+``--baseline TREE`` runs a second citeview (the code before a change) in the same rounds.
+Then how both grow from 5 to 25 to 100 documents (100: the corpus PDFs reused as copies,
+so each is a document of its own).
 
 No asserts: this is a measurement. Usage::
 
@@ -139,9 +142,12 @@ def describe(path: Path) -> str:
             f"{sum(1 for ev in evs if 'chunk_id' in ev) // 2} citing a wrong chunk")
 
 
-def run(argv: Sequence[str], *, stdout: Path | None = None, cwd: Path = REPO
-        ) -> tuple[float, float]:
-    """Run a command in a fresh process: (wall seconds, peak RSS in MB)."""
+Measure = tuple[float, float, float]  # wall seconds, peak RSS (MB), CPU seconds
+
+
+def run(argv: Sequence[str], *, stdout: Path | None = None, cwd: Path = REPO) -> Measure:
+    """Run a command in a fresh process: wall seconds, peak RSS in MB, and the CPU seconds
+    it used (user + system: on a shared machine, what its wall time would be alone)."""
     with tempfile.TemporaryFile() as out:
         t0 = time.perf_counter()
         proc = subprocess.Popen(list(argv), stdout=out, stderr=subprocess.DEVNULL, cwd=cwd,
@@ -154,7 +160,7 @@ def run(argv: Sequence[str], *, stdout: Path | None = None, cwd: Path = REPO
         if stdout is not None:
             out.seek(0)
             stdout.write_bytes(out.read())
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def citeview(path: Path) -> list[str]:
@@ -165,19 +171,18 @@ def peer(path: Path) -> list[str]:
     return [sys.executable, str(PEER), str(path)]
 
 
-def measure(path: Path, rounds: int, baseline: Path | None
-            ) -> dict[str, tuple[float, float]]:
+def measure(path: Path, rounds: int, baseline: Path | None) -> dict[str, Measure]:
     """Median (seconds, MB) of each checker, alternating round by round; ``baseline``: a
     tree of another citeview (the code before a change) run the same way, from there."""
     order = [("citeview", lambda: run(citeview(path))), ("peer", lambda: run(peer(path)))]
     if baseline is not None:
         order.insert(1, ("before", lambda: run(citeview(path), cwd=baseline)))
-    got: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in order}
+    got: dict[str, list[Measure]] = {name: [] for name, _ in order}
     for r in range(rounds):
         for name, go in order if r % 2 == 0 else order[::-1]:
             got[name].append(go())
-    return {k: (statistics.median(t for t, _ in v), statistics.median(m for _, m in v))
-            for k, v in got.items()}
+    return {k: (statistics.median(t for t, _, _ in v), statistics.median(m for _, m, _ in v),
+                statistics.median(c for _, _, c in v)) for k, v in got.items()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -212,27 +217,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if baseline is not None:
                     run(citeview(path), stdout=tmp / "check.before.json", cwd=baseline)
             res = measure(path, args.rounds, baseline)
-            (ct, cm), (pt, pm) = res["citeview"], res["peer"]
-            rows.append((n, ct, cm, pt, pm, res.get("before")))
-            print(f"  citeview {ct:6.2f} s {cm:6.0f} MB   peer {pt:6.2f} s {pm:6.0f} MB   "
-                  f"ratio time {ct / pt:.2f}×, peak RSS {cm / pm:.2f}×  (targets ≤ 1.5×)")
+            (ct, cm, cc), (pt, pm, pc) = res["citeview"], res["peer"]
+            rows.append((n, res["citeview"], res["peer"], res.get("before")))
+            print(f"  citeview {ct:6.2f} s (CPU {cc:5.2f} s) {cm:5.0f} MB   peer {pt:6.2f} s "
+                  f"(CPU {pc:5.2f} s) {pm:5.0f} MB   ratio time {ct / pt:.2f}×, CPU "
+                  f"{cc / pc:.2f}×, peak RSS {cm / pm:.2f}×  (targets ≤ 1.5×)")
             if "before" in res:
-                bt, bm = res["before"]
-                print(f"  before   {bt:6.2f} s {bm:6.0f} MB   ratio to peer: time "
-                      f"{bt / pt:.2f}×, peak RSS {bm / pm:.2f}×")
+                bt, bm, bc = res["before"]
+                print(f"  before   {bt:6.2f} s (CPU {bc:5.2f} s) {bm:5.0f} MB   ratio to peer: "
+                      f"time {bt / pt:.2f}×, CPU {bc / pc:.2f}×, peak RSS {bm / pm:.2f}×")
         finally:
             if not args.keep:
                 shutil.rmtree(tmp, ignore_errors=True)
     load = os.getloadavg()
     print(f"\nload average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    print("\n| documents | citeview time | citeview peak RSS | peer time | peer peak RSS "
-          "| time ratio | RSS ratio | before: time, RSS (ratios) |\n"
-          "|---|---|---|---|---|---|---|---|")
-    for n, ct, cm, pt, pm, before in rows:
-        was = "" if before is None else (f"{before[0]:.2f} s, {before[1]:.0f} MB "
-                                         f"({before[0] / pt:.2f}×, {before[1] / pm:.2f}×)")
-        print(f"| {n} | {ct:.2f} s | {cm:.0f} MB | {pt:.2f} s | {pm:.0f} MB | "
-              f"{ct / pt:.2f}× | {cm / pm:.2f}× | {was} |")
+    print("\n| documents | citeview wall / CPU / peak RSS | peer wall / CPU / peak RSS "
+          "| ratios wall, CPU, RSS | before: ratios wall, CPU, RSS |\n|---|---|---|---|---|")
+    for n, (ct, cm, cc), (pt, pm, pc), before in rows:
+        was = "" if before is None else (f"{before[0] / pt:.2f}×, {before[2] / pc:.2f}×, "
+                                         f"{before[1] / pm:.2f}× ({before[1]:.0f} MB)")
+        print(f"| {n} | {ct:.2f} s / {cc:.2f} s / {cm:.0f} MB | {pt:.2f} s / {pc:.2f} s / "
+              f"{pm:.0f} MB | {ct / pt:.2f}×, {cc / pc:.2f}×, {cm / pm:.2f}× | {was} |")
     return 0
 
 

@@ -30,9 +30,10 @@ from .words import PageWords
 # hundred text pages with their placement tables, a few times what one quote's candidate
 # pages (locate.MAX_CANDIDATE_PAGES, MAX_SHORT_PAGES) need at once.
 DEFAULT_MAX_BYTES = 64 << 20
-# Bytes a page model costs per word, measured with tracemalloc on corpus text pages after
-# a placement (word and atom tuples, their strings and floats, position tables); an
-# estimate, not a count, so the budget is approximate.
+# Bytes a page model costs per word: tracemalloc counts 440–480 a word on corpus pages
+# (a book, a form, a three-column register) once a placement has read the page (word and
+# atom tuples, strings, floats, position tables); 700 with the line and page terms below
+# errs high, so the cache holds less than its budget rather than more.
 WORD_BYTES = 700
 # And per line (its tuple, box and word-index tuple), and for the page's fixed parts.
 LINE_BYTES = 300
