@@ -1,19 +1,22 @@
-"""A page's distinct atoms read cheaply from MuPDF's word array: the document index's input.
+"""A page's distinct atoms read from MuPDF's word array: the document index's input.
 
 :class:`~matcher.words.PageWords` builds a word, a line and an atom object for every word
-of a page: what placement needs, and ten times what an index of atom → pages needs.
-:func:`raw_atom_set` reads the same set straight from PyMuPDF's ``get_text("words")``
-tuples with a few C-level passes and one regular-expression scan of the page's text,
-and returns None when the page is one whose atoms only the full model tells exactly:
+of a page, which placement needs and an index of atom → pages does not. :func:`raw_atom_set`
+reads the same set straight from PyMuPDF's ``get_text("words")`` tuples with C-level
+passes over their columns and one regular-expression scan of the page's text (a word
+hyphenated at a line end is joined to the next line's first word as words.py joins it),
+and returns None when only the full model can tell the atoms exactly:
 
-* a word ending in a hyphen at the end of its line (``sub-`` + ``scription`` may be one
-  atom, depending on the next line);
+* a word ending in a hyphen where a column gap may cut its line;
 * a line that may be set at an angle (a watermark's words are not the page's atoms);
-* a box turned inside out or a coordinate that is not a number (the word is dropped).
+* a box turned inside out, a coordinate that is not a number, a word with no visible
+  text, or a line met again after another (words.py drops, or regroups, those words).
 
 For every other page the set is exactly ``PageWords.from_raw(…).atom_counts.keys()``
 (tests/test_pageatoms.py checks both, over the corpus and generated pages), so an index
-built from it chooses the pages the full models would have chosen.
+built from it chooses the pages the full models would have chosen. What it saves is
+memory more than time: by CPU time both readings cost about 0.6 ms a page of the corpus
+book, against MuPDF's 1.2 ms for extracting the words, and the model is not built.
 """
 
 from __future__ import annotations
@@ -44,8 +47,9 @@ def raw_atom_set(raw: Sequence[Sequence[Any]]) -> frozenset[str] | None:
 
     ``raw``: PyMuPDF-style ``(x0, y0, x1, y1, text, block, line, word)`` tuples.
 
-    >>> raw_atom_set([(0, 0, 30, 10, "Hello,", 0, 0, 0), (32, 0, 60, 10, "WORLD", 0, 0, 1)])
-    frozenset({'hello', 'world'})
+    >>> sorted(raw_atom_set([(0, 0, 30, 10, "WORLD", 0, 0, 0), (32, 0, 50, 10, "ex-", 0, 0, 1),
+    ...                      (0, 12, 30, 22, "cess", 0, 1, 0)]))
+    ['excess', 'world']
     """
     if not raw:
         return frozenset()

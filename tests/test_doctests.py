@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["matcher.normalize", "matcher.span", "matcher.vocabulary", "matcher.files",
+           "matcher.pageatoms", "matcher.pagecache",
            "viewer.state.presentation", "viewer.state.selection", "viewer.state.review",
            "viewer.state.sidecar", "viewer.state.review_text", "viewer.state.claim_filter"]
 
