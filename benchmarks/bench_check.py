@@ -101,9 +101,8 @@ def check_file(corpus: Path, folder: Path, *, documents: int, per_document: int,
                 key = ref_fold(quote)[:KEY_CHARS]
                 wrong = [c.id for c in by_doc[doc_id] if c.id != own.id and key not in (
                     folded.get(c.text) or folded.setdefault(c.text, ref_fold(c.text)))]
-                if not wrong:
-                    continue
-                cited = rng.choice(wrong)
+                if wrong:  # (a document of one chunk has none: the item cites its own)
+                    cited = rng.choice(wrong)
             ev = {"chunk_id": cited, "quote": quote}
         claims.append({"id": f"c{n + 1}", "text": f"claim {n + 1}", "evidence": [ev]})
     path = folder / "check.cite"
