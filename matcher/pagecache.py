@@ -26,10 +26,13 @@ from collections.abc import Hashable
 
 from .words import PageWords
 
-# The budget of the process-wide cache every PdfSource shares unless given its own: some
-# hundred text pages with their placement tables, a few times what one quote's candidate
-# pages (locate.MAX_CANDIDATE_PAGES, MAX_SHORT_PAGES) need at once.
-DEFAULT_MAX_BYTES = 64 << 20
+# The budget of the process-wide cache every PdfSource shares unless given its own: about
+# 700 text pages with their placement tables. A check visits its documents in the file's
+# order, and the pages an item cites come round again: on benchmarks/bench_check.py's
+# 100-document file (2,041 pages, items round-robin over the documents) 64 MB read pages
+# again and again (27 s of CPU against 15 s keeping every page, peak RSS 408 against
+# 724 MB); 192 MB took 16 s and 529 MB. Files of 25 documents never fill 64 MB.
+DEFAULT_MAX_BYTES = 192 << 20
 # Bytes a page model costs per word: tracemalloc counts 440–480 a word on corpus pages
 # (a book, a form, a three-column register) once a placement has read the page (word and
 # atom tuples, strings, floats, position tables); 700 with the line and page terms below
