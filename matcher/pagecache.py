@@ -31,7 +31,7 @@ from .words import PageWords
 # order, and the pages an item cites come round again: on benchmarks/bench_check.py's
 # 100-document file (2,041 pages, items round-robin over the documents) 64 MB read pages
 # again and again (27 s of CPU against 15 s keeping every page, peak RSS 408 against
-# 724 MB); 192 MB took 16 s and 529 MB. Files of 25 documents never fill 64 MB.
+# 724 MB); 192 MB took 16 s and 529 MB. At 25 documents 64 MB already cost no CPU.
 DEFAULT_MAX_BYTES = 192 << 20
 # Bytes a page model costs per word: tracemalloc counts 440–480 a word on corpus pages
 # (a book, a form, a three-column register) once a placement has read the page (word and
