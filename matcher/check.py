@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +13,7 @@ from .citations import CitationsFile, Evidence, resolve_document_path
 from .context import QuoteContext
 from .document import DocumentError, OcrWordSource, PdfSource
 from .locate import DocumentIndex, locate_quote
+from .open_documents import OpenDocuments
 from .placement import Placement
 from .report import (
     Alternative,
@@ -36,6 +38,9 @@ class Library:
     citations_path: Path
     passwords: Mapping[str, str] = field(default_factory=dict)
     ocr: OcrWordSource | None = None
+    # Documents kept open across citations files (a batch worker's); their OCR source
+    # is theirs, and they stay open when this file is done.
+    shared: OpenDocuments | None = None
     _sources: dict[str, PdfSource | DocumentError] = field(default_factory=dict)
     _indexes: dict[str, DocumentIndex] = field(default_factory=dict)
     _chunks: ChunkIndex | None = None
@@ -55,8 +60,10 @@ class Library:
         if got is None:
             path = self.path_of(doc_id)
             assert path is not None
+            password = self.passwords.get(doc_id)
             try:
-                got = PdfSource(path, password=self.passwords.get(doc_id), ocr=self.ocr)
+                got = (self.shared.source(path, password=password) if self.shared is not None
+                       else PdfSource(path, password=password, ocr=self.ocr))
             except DocumentError as exc:
                 got = exc
             self._sources[doc_id] = got
@@ -67,7 +74,8 @@ class Library:
         if idx is None:
             src = self.source(doc_id)
             assert isinstance(src, PdfSource)
-            idx = self._indexes[doc_id] = DocumentIndex(src)
+            idx = self._indexes[doc_id] = (self.shared.index(src) if self.shared is not None
+                                           else DocumentIndex(src))
         return idx
 
     def problems(self) -> list[str]:
@@ -82,7 +90,7 @@ class Library:
 
     def close(self) -> None:
         for s in self._sources.values():
-            if isinstance(s, PdfSource):
+            if isinstance(s, PdfSource) and not (self.shared and self.shared.kept(s)):
                 s.close()
         self._sources.clear()
         self._indexes.clear()
@@ -97,13 +105,17 @@ def check_citations(
     cancel: CancelCallback | None = None,
     passwords: Mapping[str, str] | None = None,
     ocr: OcrWordSource | None = None,
+    documents: OpenDocuments | None = None,
 ) -> CheckReport:
     """Check every claim's evidence; ``progress(done, total)`` after each item.
+
+    ``documents`` keeps the PDFs open for the next file (a batch worker's); they are then
+    read with its OCR source, and the report is the same as without it.
 
     Never raises for bad documents or bad evidence: each problem becomes a status and a
     reason on the item it affects, and file-level problems are listed in ``problems``.
     """
-    lib = Library(cf, Path(citations_path), dict(passwords or {}), ocr)
+    lib = Library(cf, Path(citations_path), dict(passwords or {}), ocr, documents)
     total = sum(len(c.evidence) for c in cf.claims)
     assigned = set(cf.assigned_ids)
     done = 0
@@ -128,6 +140,8 @@ def check_citations(
         problems = lib.problems()
     finally:
         lib.close()
+        if documents is not None:
+            documents.trim()
     return CheckReport.build(claims, problems)
 
 
@@ -136,10 +150,14 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     cf = lib.citations
     base = EvidenceResult(index=index, status="not_located", reason="", quote=ev.quote,
                           chunk_id=ev.chunk_id)
+    if ev.rejected is not None:
+        return base.model_copy(update={"status": "rejected", "reason": ev.rejected,
+                                       "document": ev.document})
     if not ev.quote.strip():
         return base.model_copy(update={"status": "rejected", "reason": "the quote is empty"})
 
-    hints: list[int] = [ev.page - 1] if ev.page is not None else []
+    cited = [p - 1 for p in ev.cited_pages or []]
+    hints: list[int] = cited + ([ev.page - 1] if ev.page is not None else [])
     text_status: EvidenceStatus | None = None
     text_reason = ""
     context: QuoteContext | None = None
@@ -185,6 +203,10 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
         # The page says what the chunk says: the one reason, in the page's words.
         text_reason = "the quote is similar to its chunk text, not a copy of it"
     status, reason = _combine(text_status, text_reason, placement)
+    if cited and placement.placed and placement.page not in cited and status in PLACED:
+        # The head names the cited pages; locate's own "not on hinted page …" would again.
+        reason = re.sub(r"; not on (the )?hinted page[^;]*", "", reason)
+        status, reason = "review", f"{outside_cited(cited)}: {reason}"
     update.update(status=status, reason=reason, score=placement.score or None)
     if placement.placed and status in PLACED:
         page = (placement.page or 0) + 1
@@ -198,6 +220,15 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     elif text_differences:
         update.update(differences=list(text_differences))
     return base.model_copy(update=update)
+
+
+def outside_cited(pages: list[int]) -> str:
+    """The reason's head for a quote placed off the pages (0-based) its answer cited."""
+    first, last = min(pages) + 1, max(pages) + 1
+    named = f"page {first}" if first == last else (
+        f"pages {first}–{last}" if len(set(pages)) == last - first + 1
+        else "pages " + ", ".join(str(p + 1) for p in sorted(set(pages))))
+    return f"outside the pages the answer cited ({named})"
 
 
 def _words_elsewhere(lib: Library, ev: Evidence) -> str:

@@ -71,6 +71,15 @@ class Evidence(_Model):
     chunk_id: str | None = None
     document: str | None = None
     page: int | None = Field(default=None, description="1-based page hint; not a promise")
+    cited_pages: list[int] | None = Field(
+        default=None, description="1-based pages the answer itself cited (a Citations API "
+                                  "page range, every page of it): searched first; a quote "
+                                  "found only on another page is 'review', outside the "
+                                  "pages the answer cited")
+    rejected: str | None = Field(
+        default=None, description="why this item cannot be checked against a document (it "
+                                  "cites a web page, say): reported 'rejected' with this "
+                                  "reason, never searched")
 
 
 class Claim(_Model):
@@ -121,11 +130,15 @@ class CitationsFile(_Model):
         for i, cl in enumerate(self.claims):
             for k, ev in enumerate(cl.evidence):
                 where = f"claims[{i}].evidence[{k}]"
-                if ev.chunk_id is None and ev.document is None and len(self.documents) != 1:
+                if ev.chunk_id is None and ev.document is None and len(self.documents) != 1 \
+                        and ev.rejected is None:
                     problems.append((where, "needs 'chunk_id' or 'document' (the file lists "
                                             f"{len(self.documents)} documents)"))
                 if ev.page is not None and ev.page < 1:
                     problems.append((f"{where}.page", "pages are 1-based"))
+                for n, p in enumerate(ev.cited_pages or []):
+                    if p < 1:
+                        problems.append((f"{where}.cited_pages[{n}]", "pages are 1-based"))
         if problems:
             raise _Problems(problems)
         return self

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 
 import pymupdf
 
-from .files import PDF_MAGIC, InputFileError, os_error_reason, read_head
+from .files import PDF_HEADER_WINDOW, PDF_MAGIC, InputFileError, os_error_reason, read_head
 from .normalize import join_line_hyphens
 from .pageatoms import raw_atom_set
 from .pagecache import PageCache, shared_cache
@@ -95,6 +95,40 @@ def open_pdf(path: Path | str, *, password: str | None = None) -> pymupdf.Docume
         doc.close()
         raise DocumentError(p, "corrupt", f"pages cannot be read ({_short(exc)})") from exc
     return doc
+
+
+def count_pages(pdf: Path | bytes, *, name: Path | str = "<memory>") -> int | None:
+    """How many pages a PDF file (or one held in memory, called ``name``) has; ``None``
+    for a password-protected one (its pages are not counted without the password).
+
+    Anything that is not a usable PDF is a :class:`DocumentError`, as from :func:`open_pdf`.
+    """
+    if isinstance(pdf, bytes):
+        if not pdf:
+            raise DocumentError(name, "empty", "the document is empty (0 bytes)")
+        if PDF_MAGIC not in pdf[:PDF_HEADER_WINDOW]:
+            raise DocumentError(name, "corrupt", "not a PDF (no '%PDF-' header at its start)")
+        try:
+            doc = pymupdf.open(stream=pdf, filetype="pdf")
+        except Exception as exc:  # MuPDF raises several types for damaged input
+            raise DocumentError(name, "corrupt", f"not a readable PDF ({_short(exc)})"
+                                ) from exc
+    else:
+        try:
+            doc = open_pdf(pdf)
+        except DocumentError as exc:
+            if exc.kind == "encrypted":
+                return None
+            raise
+    try:
+        if doc.needs_pass:
+            return None
+        if doc.page_count < 1:
+            raise DocumentError(name if isinstance(pdf, bytes) else pdf, "corrupt",
+                                "the PDF has no pages")
+        return int(doc.page_count)
+    finally:
+        doc.close()
 
 
 def _short(exc: BaseException) -> str:

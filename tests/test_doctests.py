@@ -10,7 +10,9 @@ import pytest
 MODULES = ["matcher.normalize", "matcher.span", "matcher.vocabulary", "matcher.files",
            "matcher.pageatoms", "matcher.pagecache",
            "viewer.state.presentation", "viewer.state.selection", "viewer.state.review",
-           "viewer.state.sidecar", "viewer.state.review_text", "viewer.state.claim_filter"]
+           "viewer.state.sidecar", "viewer.state.review_text", "viewer.state.claim_filter",
+           "viewer.imports", "viewer.imports.anthropic", "viewer.imports.names",
+           "matcher.textpdf"]
 
 
 @pytest.mark.parametrize("name", MODULES)

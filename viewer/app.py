@@ -91,6 +91,13 @@ def add_gui_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--geometry-json", type=Path, metavar="JSON",
                         help="with --screenshot: also write where each page and highlight "
                              "rectangle was painted, in the PNG's pixels")
+    parser.add_argument("--document", action="append", type=Path, default=[],
+                        metavar="FILE",
+                        help="FILE is an answer to import (a Messages API response): one "
+                             "of its documents, in its order (repeatable)")
+    parser.add_argument("--request", type=Path, metavar="REQUEST.json",
+                        help="FILE is an answer to import: the request that carried its "
+                             "documents")
     handover.add_gui_arguments(parser)  # --new-instance, further FILEs (viewer.launcher)
 
 
@@ -107,12 +114,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.geometry_json is not None and args.screenshot is None:
         parser.error("--geometry-json needs --screenshot")
     handover.check_gui_arguments(parser, args)
+    if _importing(args):
+        if args.file is None or args.demo or args.more_files:
+            parser.error("--document and --request go with one answer FILE to import")
+        if args.document and args.request is not None:
+            parser.error("give either --document or --request, not both")
     return run(args)
+
+
+def _importing(args: argparse.Namespace) -> bool:
+    """Whether FILE is an answer to import (its documents or request given)."""
+    return bool(getattr(args, "document", None)) or getattr(args, "request", None) is not None
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the viewer for already-parsed options (see :func:`add_gui_arguments`)."""
     log_path = setup_logging()
+    if _importing(args):
+        args.new_instance = True  # a running citeview is handed file names, not documents
     # One citeview per user and display (viewer.launcher): a launch that hands its files
     # to the running one ends here, having started no child process.
     instance = handover.hand_over(args)
@@ -132,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
 
     target = demo_path() if args.demo else args.file
     checker.prestart(prepare=target if target is not None and is_citations_file(target)
-                     and target.is_file() else None, render=render_process.prestart())
+                     and target.is_file() and not _importing(args) else None,
+                     render=render_process.prestart())
     try:
         started = _start_up(args, target, log_path, instance.listener)
     finally:
@@ -151,6 +171,14 @@ def run(args: argparse.Namespace) -> int:
     if code == 0 and (not started.opened or started.window.failed_to_open):
         return EXIT_USAGE  # closed normally, but what was asked for could not be shown
     return code
+
+
+def _go_to(window: MainWindow, args: argparse.Namespace) -> None:
+    """Select ``--claim`` and show ``--page`` once what was opened is read."""
+    if args.claim is not None:
+        window.select_claim_when_ready(args.claim)
+    if args.page is not None:
+        window.go_to_page_when_ready(args.page - 1)
 
 
 class _Started(NamedTuple):
@@ -216,12 +244,13 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
         if args.demo and not target.is_file():
             window.notice.show_notice(f"The demo is not installed ({target}).", kind="error")
             opened = False
+        elif _importing(args):
+            window.importer.run(target, documents=args.document, request=args.request,
+                                then=lambda: _go_to(window, args))
         else:
             window.open_path(target)
-    if opened and args.claim is not None:
-        window.select_claim_when_ready(args.claim)
-    if opened and args.page is not None:
-        window.go_to_page_when_ready(args.page - 1)
+    if opened and not _importing(args):
+        _go_to(window, args)
 
     # The further windows of this process: further FILEs, files handed over by later
     # launches, macOS's file-open events (viewer.window.windows).

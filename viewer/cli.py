@@ -1,9 +1,9 @@
 """The ``citeview`` command: open the viewer, or run a headless subcommand.
 
-A subcommand (check, export, locate, schema, prepare, store) goes to :mod:`viewer.commands`,
-which never imports Qt, so ``citeview check`` starts fast and runs on a server; anything
-else opens the viewer (:mod:`viewer.app`). Every failure a user can cause ends in a
-one-paragraph message and exit status 2.
+A subcommand (check, export, locate, schema, prepare, store, desktop, import, batch) goes
+to :mod:`viewer.commands`, which never imports Qt, so ``citeview check`` starts fast and
+runs on a server; anything else opens the viewer (:mod:`viewer.app`). Every failure a user
+can cause ends in a one-paragraph message and exit status 2.
 """
 
 from __future__ import annotations
@@ -39,14 +39,20 @@ def _top_parser() -> argparse.ArgumentParser:
                "annotations\n"
                "  locate PDF --quote TEXT [--page N] [--json]\n"
                "                                    place one quote on a PDF\n"
+               "  import FORMAT ANSWER (--document F … | --request R) [-o OUT.cite]\n"
+               "                                    another system's answer as a citations "
+               "file\n"
                "  schema                            print the citations file's JSON Schema\n"
                "  prepare FOLDER [--lang eng]       OCR scanned pages once, store word boxes\n"
                "  store [--forget-older-than DAYS]  what the OCR store holds; free space\n"
+               "  batch INPUT... --out RESULTS.jsonl [--workers N | --scheduler ADDR]\n"
+               "                                    check many files on a Dask cluster\n"
                "  desktop install|uninstall [--system]\n"
                "                                    open .cite files in citeview from the "
                "desktop\n"
                "\nWithout a subcommand, citeview opens the viewer on FILE (a .cite/.json "
-               "citations file or a PDF).",
+               "citations file or a PDF; an answer to import with --document or "
+               "--request).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"citeview {_version()}")

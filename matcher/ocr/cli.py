@@ -1,5 +1,9 @@
 """``citeview prepare FOLDER``: OCR every scanned page under a folder once, ahead of time.
 
+With ``--scheduler ADDRESS`` the pages are OCRed on a Dask cluster
+(:mod:`.cluster_run`); either way a document's pages are OCRed under its lock
+(:mod:`.locks`), so two runs share the work.
+
 Exit codes: 0 all done, 1 some pages or files failed, or the store stopped taking entries
 (what was stored stays), 2 nothing could start (bad arguments, tesseract or a language
 pack missing, the store cannot be written), 130 stopped with Ctrl-C, 143 with SIGTERM.
@@ -8,16 +12,20 @@ pack missing, the store cannot be written), 130 stopped with Ctrl-C, 143 with SI
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from ..cluster import ClusterError, dask_missing
 from ..exit_status import ExitStatus
 from ..progress import Progress, format_duration
 from .boxes import OcrPage
-from .prepare import PageTask, find_pdfs, run_tasks, survey
+from .locks import DocumentLocks
+from .prepare import PageTask, RunResult, find_pdfs, run_tasks, survey
 from .store import OcrStore, OcrStoreError, StoredDocument, default_store_dir
 from .tesseract import DEFAULT_DPI, DEFAULT_LANG, OcrSetupError, check_tesseract
 from .workers import EXIT_TERMINATED
@@ -44,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="render resolution for OCR (default: %(default)s)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="pages OCRed in parallel (default: all %(default)s cores)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="OCR the pages on the running Dask cluster at tcp://HOST:PORT "
+                        "(the documents at the same path on every worker) instead of "
+                        "--jobs local processes")
     p.add_argument("--store", type=Path, default=None,
                    help=f"where to keep the boxes (default: {default_store_dir()})")
     p.add_argument("--force", action="store_true",
@@ -62,6 +74,8 @@ def main(argv: list[str] | None = None, *, stderr: TextIO | None = None) -> int:
         return _fail(err, f"--dpi must be between {MIN_DPI} and {MAX_DPI}, not {args.dpi}")
     if args.jobs < 1:
         return _fail(err, f"--jobs must be at least 1, not {args.jobs}")
+    if args.scheduler is not None and (missing := dask_missing(PROG)) is not None:
+        return _fail(err, missing)
     try:
         version = check_tesseract(args.lang)
     except OcrSetupError as exc:
@@ -85,8 +99,10 @@ def _prepare(folder: Path, store: OcrStore, args: argparse.Namespace, version: s
     if not pdfs:
         err.write(f"No PDF files under {folder}.\n")
         return EXIT_OK
+    where = (f"on the Dask cluster at {args.scheduler}" if args.scheduler is not None
+             else f"{args.jobs} job(s)")
     err.write(f"Preparing {len(pdfs)} PDF file(s) under {folder} with tesseract {version}, "
-              f"language {args.lang}, {args.dpi} dpi, {args.jobs} job(s); store: {store.root}\n")
+              f"language {args.lang}, {args.dpi} dpi, {where}; store: {store.root}\n")
 
     scan = Progress(len(pdfs), unit="files", label="Survey", stream=err)
     found = survey(pdfs, store, dpi=args.dpi, lang=args.lang, force=args.force,
@@ -116,11 +132,35 @@ def _prepare(folder: Path, store: OcrStore, args: argparse.Namespace, version: s
         bar.advance()
 
     def stopping(running: int) -> None:
-        bar.note(f"Stopping: finishing the {running} page(s) in progress, "
-                 "then exiting (nothing is left half-written).")
+        bar.note(f"Stopping now: {running} page(s) in progress are left for the next run "
+                 "(nothing is left half-written).")
+
+    def retrying(pages: int) -> None:
+        bar.note(f"A worker died (out of memory, or killed); trying its {pages} unfinished "
+                 "page(s) once more.")
 
     started = time.monotonic()
-    result = run_tasks(found.tasks, store, jobs=args.jobs, on_done=done, on_interrupt=stopping)
+    with contextlib.ExitStack() as stack:
+        if args.scheduler is not None:
+            from ..cluster import dask_client
+            from .cluster_run import run_on_cluster
+
+            try:
+                client = stack.enter_context(dask_client(scheduler=args.scheduler))
+            except ClusterError as exc:
+                bar.close()
+                return _fail(err, str(exc))
+
+            def run(tasks: list[PageTask]) -> RunResult:
+                return run_on_cluster(tasks, store, client, on_done=done,
+                                      on_interrupt=stopping)
+        else:
+            def run(tasks: list[PageTask]) -> RunResult:
+                return run_tasks(tasks, store, jobs=args.jobs, on_done=done,
+                                 on_interrupt=stopping, on_retry=retrying)
+        result, shared = run_locked(found.tasks, store, run, bar, want=PAGES_PER_WORKER * (
+            len(client.nthreads()) if args.scheduler is not None else args.jobs),
+            force=args.force)
     bar.close()
     elapsed = time.monotonic() - started
     rate = result.stored / elapsed if elapsed > 0 else 0.0
@@ -129,11 +169,13 @@ def _prepare(folder: Path, store: OcrStore, args: argparse.Namespace, version: s
                f"({rate:.2f} pages/s)")
     if found.already_stored:
         summary += f", {found.already_stored} already prepared"
+    if shared:
+        summary += f", {shared} prepared meanwhile by another prepare run"
     if result.failed:
         summary += f", {len(result.failed)} failed"
     if found.skipped_files:
         summary += f", {len(found.skipped_files)} file(s) skipped"
-    left = len(found.tasks) - result.stored - len(result.failed)
+    left = len(found.tasks) - result.stored - len(result.failed) - shared
     if result.store_error is not None:
         err.write(f"Stopped: {result.store_error}. {summary}, kept; {left} page(s) left. "
                   "Run the same command again once the store can be written.\n")
@@ -145,6 +187,78 @@ def _prepare(folder: Path, store: OcrStore, args: argparse.Namespace, version: s
         return EXIT_TERMINATED if result.terminated else EXIT_INTERRUPTED
     err.write(f"Done: {summary}.\n")
     return EXIT_SOME_FAILED if (result.failed or found.skipped_files) else EXIT_OK
+
+
+# Pages handed out per worker in each round of documents locked (run_locked): two keep a
+# worker busy while the next page is sent; a round's documents are locked until it ends.
+PAGES_PER_WORKER = 4
+# How often a run waiting for another run's document looks whether it is done.
+LOCK_POLL_SECONDS = 0.5
+
+
+def run_locked(tasks: list[PageTask], store: OcrStore,
+               run: Callable[[list[PageTask]], RunResult], bar: Progress, *, want: int,
+               force: bool = False) -> tuple[RunResult, int]:
+    """Run ``tasks`` under each document's lock, a few documents at a time (about
+    ``want`` pages: enough to keep every worker busy, few enough that a second run
+    finds documents of its own to do): those no other run holds first, then, as their
+    locks come free, those another run was preparing, minus the pages it stored
+    meanwhile (their count is returned too). Each document's pages are looked up in the
+    store again when its lock is taken, since another run may have just done them
+    (``force``: only entries written since this run began count as done)."""
+    by_doc: dict[str, list[PageTask]] = {}
+    for task in tasks:
+        by_doc.setdefault(task.doc_hash, []).append(task)
+    locks = DocumentLocks(store.root)
+    total, shared, waited = RunResult(), 0, False
+    since = time.time()
+    try:
+        while by_doc:
+            mine: list[str] = []
+            for doc_hash in by_doc:
+                if sum(len(by_doc[h]) for h in mine) >= want:
+                    break
+                if locks.try_lock(doc_hash):
+                    mine.append(doc_hash)
+            if not mine:
+                if not waited:
+                    bar.note(f"Waiting for another prepare run, which is OCRing "
+                             f"{len(by_doc)} of these document(s).")
+                waited = True
+                time.sleep(LOCK_POLL_SECONDS)
+                continue
+            todo: list[PageTask] = []
+            for doc_hash in mine:
+                pages = by_doc.pop(doc_hash)
+                fresh = [t for t in pages if not _done_meanwhile(store, t, since, force)]
+                shared += len(pages) - len(fresh)
+                bar.advance(len(pages) - len(fresh))
+                todo += fresh
+            got = run(todo)
+            for doc_hash in mine:
+                locks.release(doc_hash)
+            total.stored += got.stored
+            total.failed += got.failed
+            total.interrupted, total.terminated = got.interrupted, got.terminated
+            total.store_error = got.store_error
+            if got.interrupted or got.store_error is not None:
+                break
+    except KeyboardInterrupt:  # while waiting for another run
+        total.interrupted = True
+    finally:
+        locks.release_all()
+    return total, shared
+
+
+def _done_meanwhile(store: OcrStore, task: PageTask, since: float, force: bool) -> bool:
+    if not store.has(task.doc_hash, task.page_no, lang=task.lang):
+        return False
+    if not force:
+        return True
+    try:
+        return store.path(task.doc_hash, task.page_no).stat().st_mtime >= since
+    except OSError:
+        return False
 
 
 def store_main(argv: list[str] | None = None, *, stdout: TextIO | None = None) -> int:

@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -152,9 +153,9 @@ def _survey_file(path: Path, store: OcrStore, result: Survey, seen: set[str], *,
         doc.close()
 
 
-@stoppable
-def ocr_task(task: PageTask) -> OcrPage:
-    """OCR one page in a worker process; every failure becomes a picklable :class:`OcrFailed`."""
+def ocr_page_task(task: PageTask) -> OcrPage:
+    """OCR one page (in a worker process: the pool's or a Dask worker's); every failure
+    becomes a picklable :class:`OcrFailed`."""
     try:
         stat = os.stat(task.path)
         if (stat.st_size, stat.st_mtime_ns) != (task.size, task.mtime_ns):
@@ -174,7 +175,15 @@ def ocr_task(task: PageTask) -> OcrPage:
         raise OcrFailed(f"{type(exc).__name__}: {exc}"[:300]) from None
 
 
+@stoppable
+def ocr_task(task: PageTask) -> OcrPage:
+    """The pool's task: :func:`ocr_page_task`, unwound by SIGTERM (matcher.ocr.workers)."""
+    return ocr_page_task(task)
+
 OnDone = Callable[[PageTask, OcrPage | None, str | None], None]
+# A page whose worker died (killed, out of memory) is tried once more on a fresh pool; a
+# second death is taken to be the page's own doing, and it is reported as failed.
+WORKER_DEATH_RETRIES = 1
 
 
 def run_tasks(
@@ -184,37 +193,66 @@ def run_tasks(
     jobs: int,
     on_done: OnDone | None = None,
     on_interrupt: Callable[[int], None] | None = None,
+    on_retry: Callable[[int], None] | None = None,
 ) -> RunResult:
     """OCR ``tasks`` on ``jobs`` processes, saving each result as it arrives.
 
     ``on_done(task, page, error)`` is called in this process after each page (``page`` is
-    ``None`` and ``error`` a sentence when it failed). On Ctrl-C, pages not yet started are
-    cancelled, ``on_interrupt(running)`` is told how many are still finishing, those are
-    saved too, and the result says ``interrupted``; no entry is ever half-written. On
-    SIGTERM, or when the store cannot be written, the run stops at once: the workers are
-    stopped (cleaning up after themselves) and what was stored stays. The workers never
-    outlive this process, and their temporary files are removed on every way out.
+    ``None`` and ``error`` a sentence when it failed). A worker that dies takes the pool
+    with it: the pages it left unfinished run again, once, on a fresh pool
+    (``on_retry(pages)``). On Ctrl-C the run stops at once: queued pages are dropped,
+    ``on_interrupt(running)`` is told how many pages in progress are abandoned (the next
+    run does them), and the result says ``interrupted``. On SIGTERM, or when the store
+    cannot be written, the run stops the same way. No entry is ever half-written; the
+    workers never outlive this process, and their temporary files are removed on every
+    way out.
     """
     result = RunResult()
-    if not tasks:
-        return result
+    tries = 0
+    while tasks:
+        lost = _run_pool(tasks, store, result, jobs=jobs, on_done=on_done,
+                         on_interrupt=on_interrupt)
+        if not lost or result.interrupted or result.store_error is not None:
+            break
+        if tries >= WORKER_DEATH_RETRIES:
+            for task in lost:
+                error = "its worker died twice (out of memory, or killed)"
+                result.failed.append(f"{task.path} page {task.page_no + 1}: {error}")
+                if on_done is not None:
+                    on_done(task, None, error)
+            break
+        tries += 1
+        if on_retry is not None:
+            on_retry(len(lost))
+        tasks = lost
+    return result
+
+
+def _run_pool(tasks: list[PageTask], store: OcrStore, result: RunResult, *, jobs: int,
+              on_done: OnDone | None, on_interrupt: Callable[[int], None] | None
+              ) -> list[PageTask]:
+    """One pool's run over ``tasks``; the pages lost when a worker died, to run again."""
+    lost: list[PageTask] = []
     context = multiprocessing.get_context(START_METHOD)
     before = set(multiprocessing.active_children())
     with run_folder() as tmp, sigterm_raises():
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                                    initializer=init_worker, initargs=(str(tmp), os.getpid()))
         workers = []
+        futures: dict[Future[OcrPage], PageTask] = {}
         stop_now = True
         try:
-            futures: dict[Future[OcrPage], PageTask] = {
-                pool.submit(ocr_task, t): t for t in tasks}
+            futures = {pool.submit(ocr_task, t): t for t in tasks}
             workers = [p for p in multiprocessing.active_children() if p not in before]
-            _collect(futures, store, result, on_done, on_interrupt)
+            for fut in as_completed(futures):
+                _finish(fut, futures[fut], store, result, on_done, lost)
             stop_now = False
         except Terminated:
             result.interrupted = result.terminated = True
-        except KeyboardInterrupt:  # a second Ctrl-C while the running pages finished
+        except KeyboardInterrupt:
             result.interrupted = True
+            if on_interrupt is not None:
+                on_interrupt(sum(f.running() for f in futures))
         except OcrStoreError as exc:
             result.store_error = str(exc)
         finally:
@@ -222,30 +260,11 @@ def run_tasks(
                 pool.shutdown(wait=False, cancel_futures=True)
                 stop_workers(workers)
             pool.shutdown(wait=True, cancel_futures=True)
-    return result
-
-
-def _collect(futures: dict[Future[OcrPage], PageTask], store: OcrStore, result: RunResult,
-             on_done: OnDone | None, on_interrupt: Callable[[int], None] | None) -> None:
-    """Save results as they arrive; on Ctrl-C let the running pages finish and save them."""
-    handled: set[Future[OcrPage]] = set()
-    try:
-        for fut in as_completed(futures):
-            handled.add(fut)
-            _finish(fut, futures[fut], store, result, on_done)
-    except KeyboardInterrupt:
-        result.interrupted = True
-        for fut in futures:
-            fut.cancel()  # only pages not yet handed to a worker can be cancelled
-        left = [f for f in futures if f not in handled and not f.cancelled()]
-        if on_interrupt is not None:
-            on_interrupt(sum(not f.done() for f in left))
-        for fut in as_completed(left):
-            _finish(fut, futures[fut], store, result, on_done)
+    return lost
 
 
 def _finish(fut: Future[OcrPage], task: PageTask, store: OcrStore, result: RunResult,
-            on_done: OnDone | None) -> None:
+            on_done: OnDone | None, lost: list[PageTask] | None = None) -> None:
     if fut.cancelled():
         return
     error: str | None = None
@@ -254,8 +273,19 @@ def _finish(fut: Future[OcrPage], task: PageTask, store: OcrStore, result: RunRe
         page = fut.result()
     except OcrFailed as exc:
         error = str(exc)
-    except Exception as exc:  # a worker died (killed, out of memory): report, go on
+    except BrokenProcessPool as exc:
+        if lost is not None:  # a worker died: this page is run again
+            lost.append(task)
+            return
         error = f"worker failed ({type(exc).__name__}: {exc})"
+    except Exception as exc:  # anything else from a worker: report, go on
+        error = f"worker failed ({type(exc).__name__}: {exc})"
+    save_result(task, page, error, store, result, on_done)
+
+
+def save_result(task: PageTask, page: OcrPage | None, error: str | None, store: OcrStore,
+                result: RunResult, on_done: OnDone | None) -> None:
+    """Store one page's result (or count its failure) and tell ``on_done``."""
     if page is not None:
         store.save(task.doc_hash, page)
         result.stored += 1

@@ -138,9 +138,11 @@ def test_sigterm_to_the_whole_group_stops_the_run_cleanly(run: PrepareRun) -> No
 def test_a_worker_killed_outright_leaves_no_files_once_the_run_ends(run: PrepareRun) -> None:
     run.wait_until_tesseract_runs()
     run.reading()[0].parent().kill()  # the worker, SIGKILL: it cannot clean up after itself
-    _, err = run.proc.communicate(timeout=DEADLINE_SECONDS * 3)
-    assert run.proc.returncode == 1 and "Traceback" not in err, err
-    assert "worker failed" in err
+    _, err = run.proc.communicate(timeout=DEADLINE_SECONDS * 5)
+    # Its unfinished pages are tried once more on a fresh pool, and all get done.
+    assert run.proc.returncode == 0 and "Traceback" not in err, err
+    assert "A worker died" in err and "failed:" not in err
+    assert len(run.entries()) == 12
     assert_nothing_left(run)
 
 

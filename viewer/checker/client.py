@@ -118,6 +118,15 @@ class CheckClient:
                            passwords=tuple(sorted((passwords or {}).items())))
         return self.call(request, progress=progress, cancel=cancel)
 
+    def import_answer(self, response: Path | str, *, documents: Sequence[Path | str] = (),
+                      request: Path | str | None = None, by_title: bool = False
+                      ) -> p.Imported:
+        """Import an answer (as ``citeview import`` does) and say what was written;
+        CheckerError naming the file and JSON path of each problem. ``by_title``: the
+        documents' order is unknown, match them to the answer's document titles."""
+        return self.call(p.Import(str(response), tuple(str(d) for d in documents),
+                                  None if request is None else str(request), by_title))
+
     def words(self, path: Path | str, page: int, *, password: str | None = None,
               cancel: CancelCallback | None = None) -> PageWordBoxes:
         """The words of 0-based ``page`` with their boxes, in reading order."""

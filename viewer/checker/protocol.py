@@ -125,6 +125,27 @@ class Export(Request[Exported]):
 
 
 @dataclass(frozen=True, slots=True)
+class Imported:
+    """What an import made: the citations file to open, and a line per file written or
+    kept (as ``citeview import`` says them)."""
+
+    path: str
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Import(Request[Imported]):
+    """Import the answer at ``response`` as ``citeview import`` does (its format
+    recognised; RESPONSE.cite beside it), with its documents (in its order) or the
+    request that carried them."""
+
+    response: str
+    documents: tuple[str, ...] = ()
+    request: str | None = None
+    by_title: bool = False  # the documents' order unknown: matched to the answer's titles
+
+
+@dataclass(frozen=True, slots=True)
 class Words(Request[PageWordBoxes]):
     """One 0-based page's words with their boxes (words space), in reading order: the
     text layer's, or the stored OCR boxes of a scanned page."""

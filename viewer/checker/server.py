@@ -78,7 +78,7 @@ class Server:
         self.handlers: dict[type, Callable[[int, Any], object]] = {
             p.Open: self.open, p.Inspect: self.inspect, p.Check: self.check,
             p.ScannedPages: self.scanned_pages, p.OcrPage: self.ocr_page,
-            p.Export: self.export,
+            p.Export: self.export, p.Import: self.import_answer,
             p.Words: self.words,
             p.Find: self.find, p.Outline: self.outline, p.PlaceOn: self.place_on,
         }
@@ -204,6 +204,13 @@ class Server:
         try:
             cf = load_citations(request.path)
         except CitationsError as exc:
+            from ..imports.run import is_answer
+
+            if is_answer(Path(request.path)):
+                raise p.CheckerError(f"{request.path} is an answer to import, not a "
+                                     "citations file: open it with File ▸ Import…, or "
+                                     "run citeview FILE --document PDF (or --request "
+                                     "REQUEST.json)") from None
             raise p.CheckerError(open_failure(exc)) from None
         self.citations = (request.path, cf)
         return citations_record(cf, request.path)
@@ -280,6 +287,21 @@ class Server:
         except Cancelled:
             raise p.CheckerError("cancelled") from None
         return p.Exported(tuple(str(w) for w in done.written), done.problems)
+
+    def import_answer(self, _rid: int, request: p.Import) -> p.Imported:
+        """Import an answer as ``citeview import`` does; the citations file written."""
+        from ..export.writing import OutputError
+        from ..imports.model import ImportProblem, Inputs
+        from ..imports.run import run_import
+
+        inputs = Inputs(tuple(Path(d) for d in request.documents),
+                        None if request.request is None else Path(request.request),
+                        by_title=request.by_title)
+        try:
+            done = run_import(Path(request.response), inputs)
+        except (ImportProblem, OutputError) as exc:
+            raise p.CheckerError(str(exc)) from None
+        return p.Imported(str(done.citations), tuple(done.lines()))
 
     def scanned_pages(self, _rid: int, request: p.ScannedPages) -> tuple[int, ...]:
         from .scans import pages_needing_ocr

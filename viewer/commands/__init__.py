@@ -1,5 +1,5 @@
 """The headless commands: ``citeview check``, ``export``, ``locate``, ``schema``, ``prepare``,
-``store``, ``desktop``.
+``store``, ``desktop``, ``import``, ``batch``.
 
 They run in the command's own process, without a window: nothing here imports Qt, so
 ``citeview check`` starts fast and runs on a server. Every failure a user can cause ends
@@ -15,10 +15,13 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from matcher.citations import CitationsFile
     from matcher.document import OcrWordSource
 
-SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop")
+SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop", "import",
+               "batch")
 EXIT_USAGE = 2
 
 
@@ -43,9 +46,15 @@ def run(name: str, args: list[str]) -> int:
     if name == "store":
         from matcher.ocr.cli import store_main
         return store_main(args)
+    if name == "batch":
+        from .batch import main as batch_main
+        return batch_main(args)
     if name == "desktop":
         from .desktop import main as desktop_main
         return desktop_main(args)
+    if name == "import":
+        from .importing import main as import_main
+        return import_main(args)
     from matcher.ocr.cli import main as prepare_main
     return prepare_main(args)
 
@@ -81,8 +90,13 @@ def ocr_store() -> OcrWordSource:
 
 def add_input_options(parser: argparse.ArgumentParser) -> None:
     """Add what reading and checking a citations file takes: ``--password``, ``--quiet``,
-    ``--max-size`` (``check`` and ``export`` share them)."""
+    ``--max-size``, and an answer's ``--document``/``--request`` (``check`` and
+    ``export`` share them)."""
     from matcher.citations import DEFAULT_SIZE_LIMIT, SIZE_LIMIT_ENV
+
+    from .importing import add_import_inputs
+
+    add_import_inputs(parser, required=False)
 
     parser.add_argument("--password", action="append", default=[], metavar="DOC=PASSWORD",
                         help="password for an encrypted document (repeatable)")
@@ -102,9 +116,45 @@ def passwords(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> dict
     return dict(p.split("=", 1) for p in opts.password)
 
 
-def load(opts: argparse.Namespace) -> CitationsFile:
-    """Read ``opts.citations`` within ``--max-size`` (CitationsError when it is bad)."""
-    from matcher.citations import load_citations
+def max_bytes(opts: argparse.Namespace) -> int | None:
+    """The largest citations file ``--max-size`` lets be read (None: the default)."""
+    return None if opts.max_size is None else int(opts.max_size * 1_000_000)
 
-    return load_citations(opts.citations, max_bytes=None if opts.max_size is None
-                          else int(opts.max_size * 1_000_000))
+
+def imported(opts: argparse.Namespace) -> int | None:
+    """With ``--document``/``--request``, import the answer ``opts.citations`` as
+    ``citeview import`` does and check that (``opts.citations`` becomes the file
+    written); the exit status when that fails, else None."""
+    if not opts.document and opts.request is None:
+        return None
+    from .importing import materialise
+
+    got = materialise(opts.citations, opts.document, opts.request)
+    if isinstance(got, int):
+        return got
+    opts.citations = got
+    return None
+
+
+def load(opts: argparse.Namespace) -> CitationsFile:
+    """Read ``opts.citations`` within ``--max-size`` (CitationsError when it is bad); an
+    answer to import is named as such."""
+    return load_file(opts.citations, max_bytes=max_bytes(opts))
+
+
+def load_file(path: Path, *, max_bytes: int | None = None) -> CitationsFile:
+    """Read the citations file ``path`` (CitationsError when it is bad); an answer to
+    import is named as such (``check`` and ``batch`` read their files with this)."""
+    from matcher.citations import CitationsError, load_citations
+
+    try:
+        return load_citations(path, max_bytes=max_bytes)
+    except CitationsError as exc:
+        from viewer.imports.run import is_answer
+
+        if is_answer(path):
+            raise CitationsError(path, [("$", "an answer to import, not a "
+                                 "citations file: give its documents with --document "
+                                 "FILE (in document_index order) or --request "
+                                 "REQUEST.json")]) from exc
+        raise

@@ -5,18 +5,34 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from matcher.exit_status import ExitStatus
 
 from ..checker.review import apply, attach, decision_word, load_review, parse_fail_on, review_line
 from ..state.presentation import status_word, summary_line
 from ..state.records import Report
-from ..state.review import FAIL_STATES, Review
-from . import add_input_options, add_verbose, fail, load, ocr_store, route_mupdf
+from ..state.review import FAIL_STATES, FailState, Review
+from . import (
+    add_input_options,
+    add_verbose,
+    fail,
+    imported,
+    load_file,
+    max_bytes,
+    ocr_store,
+    route_mupdf,
+)
 from . import passwords as checked_passwords
 
 if TYPE_CHECKING:
+    from matcher.citations import CitationsFile
+    from matcher.open_documents import OpenDocuments
     from matcher.report import CheckReport
+    from matcher.vocabulary import ProgressCallback
 
 
 def main(args: list[str]) -> int:
@@ -27,7 +43,9 @@ def main(args: list[str]) -> int:
                     "remains; 2 the citations file, its review file or a document could "
                     "not be used (the report is still printed when a document is at "
                     "fault).")
-    parser.add_argument("citations", type=Path, help="a .cite or .json citations file")
+    parser.add_argument("citations", type=Path,
+                        help="a .cite or .json citations file, or an answer to import "
+                             "(with --document or --request)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     add_input_options(parser)
     parser.add_argument("--review", type=Path, metavar="FILE", default=None,
@@ -44,50 +62,103 @@ def main(args: list[str]) -> int:
         parser.error(str(exc))
     passwords = checked_passwords(parser, opts)
 
-    from matcher.check import check_citations
-    from matcher.citations import CitationsError
-    from matcher.exit_status import exit_status, tell_problems
-    from matcher.mupdf_messages import log_mupdf_complaints, stdout_reserved
+    from matcher.exit_status import tell_problems
+    from matcher.mupdf_messages import stdout_reserved
     from matcher.progress import Progress
 
     route_mupdf(opts.verbose)
-    try:
-        cf = load(opts)
-    except CitationsError as exc:
-        return fail(str(exc))
-    from ..state.sidecar import SidecarError
+    failed = imported(opts)
+    if failed is not None:
+        return failed
 
-    try:
-        review, review_path = load_review(opts.citations, opts.review)
-    except SidecarError as exc:
-        return fail(str(exc))
-    if cf.assigned_ids and not opts.quiet:
-        ids = cf.assigned_ids
-        shown = ", ".join(ids[:3]) + (f", … {ids[-1]}" if len(ids) > 3 else "")
-        print(f"citeview: {opts.citations}: {len(ids)} claim(s) without an id were given "
-              f"ids in file order: {shown}", file=sys.stderr)
-    # A progress line only for checks that outlast a second.
-    bar = Progress(0, unit="quotes", label="checking", show_after=1.0)
+    # A progress line only for checks that outlast a second, counted from the check's
+    # start (the files read first).
+    bars: list[Progress] = []
+
+    def loaded(cf: CitationsFile) -> None:
+        if cf.assigned_ids and not opts.quiet:
+            ids = cf.assigned_ids
+            shown = ", ".join(ids[:3]) + (f", … {ids[-1]}" if len(ids) > 3 else "")
+            print(f"citeview: {opts.citations}: {len(ids)} claim(s) without an id were "
+                  f"given ids in file order: {shown}", file=sys.stderr)
+        bars.append(Progress(0, unit="quotes", label="checking", show_after=1.0))
+
+    def progress(done: int, total: int) -> None:
+        bars[-1].update(done, total)
+
     with stdout_reserved():
-        report = check_citations(cf, opts.citations, passwords=passwords, ocr=ocr_store(),
-                                 progress=None if opts.quiet else bar.update)
-        log_mupdf_complaints(str(opts.citations))
-    bar.close()
-    attach(review, cf, opts.citations, report)
-    apply(report, review)
+        checked = check_file(opts.citations, fail_on=fail_on, passwords=passwords,
+                             max_bytes=max_bytes(opts), review_path=opts.review,
+                             progress=None if opts.quiet else progress, on_loaded=loaded)
+    for bar in bars:
+        bar.close()
+    if checked.report is None:
+        return fail(checked.error or "")
+    report, review = checked.report, checked.review
     if opts.json:
         from matcher.jsonout import model_json
 
         print(model_json(report))
     else:
-        print(table(report, review, review_path))
+        print(table(report, review, checked.review_path))
     tell_problems(report.problems, sys.stderr)
-    remaining = review.remaining(fail_on)
+    remaining = checked.remaining
     tell_problems(remaining[:MAX_REMAINING_SHOWN], sys.stderr)
     if len(remaining) > MAX_REMAINING_SHOWN:
         print(f"citeview: … and {len(remaining) - MAX_REMAINING_SHOWN} more",
               file=sys.stderr)
-    return int(exit_status(report.problems, remaining))
+    return checked.exit
+
+
+@dataclass
+class Checked:
+    """One citations file checked as ``citeview check`` checks it: its exit status, and
+    the report with the review's decisions on it, or why there is none (the citations
+    file or its review file was unusable: status 2, ``error`` saying why)."""
+
+    exit: int
+    report: CheckReport | None = None
+    error: str | None = None
+    review: Review = field(default_factory=Review)
+    review_path: Path | None = None
+    remaining: list[str] = field(default_factory=list)  # what --fail-on found, one per line
+
+
+def check_file(citations: Path, *, fail_on: Sequence[FailState] = (),
+               passwords: Mapping[str, str] | None = None, max_bytes: int | None = None,
+               review_path: Path | None = None, progress: ProgressCallback | None = None,
+               on_loaded: Callable[[CitationsFile], None] | None = None,
+               documents: OpenDocuments | None = None) -> Checked:
+    """Check ``citations`` with its review file: what ``citeview check`` prints and exits
+    with (``check`` and ``batch`` both use this, so their reports cannot differ).
+    ``on_loaded`` is told the file once it is read; ``documents`` keeps PDFs open for
+    the next file."""
+    from matcher.check import check_citations
+    from matcher.citations import CitationsError
+    from matcher.exit_status import exit_status
+    from matcher.mupdf_messages import log_mupdf_complaints
+
+    from ..state.sidecar import SidecarError
+
+    try:
+        cf = load_file(citations, max_bytes=max_bytes)
+    except CitationsError as exc:
+        return Checked(int(ExitStatus.UNUSABLE), error=str(exc))
+    try:
+        review, found_review = load_review(citations, review_path)
+    except SidecarError as exc:
+        return Checked(int(ExitStatus.UNUSABLE), error=str(exc))
+    if on_loaded is not None:
+        on_loaded(cf)
+    report = check_citations(cf, citations, passwords=passwords,
+                             ocr=ocr_store() if documents is None else None,
+                             progress=progress, documents=documents)
+    log_mupdf_complaints(str(citations))
+    attach(review, cf, citations, report)
+    apply(report, review)
+    remaining = review.remaining(list(fail_on))
+    return Checked(int(exit_status(report.problems, remaining)), report, None, review,
+                   found_review, remaining)
 
 
 # Lines of "what remains" (--fail-on) written to stderr at most; the rest are counted.

@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import add_input_options, add_verbose, fail, load, ocr_store, route_mupdf
+from . import add_input_options, add_verbose, fail, imported, load, ocr_store, route_mupdf
 from . import passwords as checked_passwords
 
 
@@ -24,7 +24,9 @@ def parser() -> argparse.ArgumentParser:
         description="Write the review of a citations file as an annotated copy of each PDF, "
                     "an HTML report, a CSV table and W3C Web Annotations (any of them). "
                     "Exit status: 0 written; 2 unusable input.")
-    ap.add_argument("citations", type=Path, help="a .cite or .json citations file")
+    ap.add_argument("citations", type=Path,
+                        help="a .cite or .json citations file, or an answer to import "
+                             "(with --document or --request)")
     ap.add_argument("--review", type=Path, metavar="FILE",
                     help="the review's decisions (default: NAME.review.json beside "
                          "NAME.cite, or the one kept in citeview's data folder)")
@@ -63,6 +65,9 @@ def main(args: list[str]) -> int:
     from ..state.sidecar import SidecarError
 
     route_mupdf(opts.verbose)
+    failed = imported(opts)
+    if failed is not None:
+        return failed
     try:
         cf = load(opts)
     except CitationsError as exc:

@@ -52,6 +52,7 @@ class Slots:
     shortcuts: Slot
     about: Slot
     export: Slot = lambda: None  # File ▸ Export (viewer/window/export.py)
+    import_answer: Slot = lambda: None  # File ▸ Import (viewer/window/importing.py)
 
 
 class WindowActions(QObject):
@@ -62,6 +63,9 @@ class WindowActions(QObject):
         S = QKeySequence.StandardKey
         self.open = self._action("&Open…", slots.open, S.Open,
                                  tip="Open a citations file or a PDF")
+        self.import_answer = self._action("&Import…", slots.import_answer,
+                                          tip="Open another system's answer (a Messages "
+                                              "API response) with its documents")
         self.demo = self._action("Open &Demo", slots.open_demo,
                                  tip="Open the bundled sample application")
         self.locate = self._action("&Locate Document…", slots.locate, "Ctrl+L",
@@ -102,7 +106,8 @@ class WindowActions(QObject):
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.open)
         recent = file_menu.addMenu("Open &Recent")
-        for a in (self.demo, None, self.locate, self.recheck, self.export, None, self.quit):
+        for a in (self.import_answer, self.demo, None, self.locate, self.recheck,
+                  self.export, None, self.quit):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         view_menu = bar.addMenu("&View")
         for a in (self.zoom_in, self.zoom_out, self.zoom_100, None, self.fit_width,

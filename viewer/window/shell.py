@@ -45,6 +45,7 @@ from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcu
 from .controller import Busy, Controller, Notice
 from .export import ExportCommand
 from .files import NOTHING_OPEN, dialog_folder, empty_text, file_dialog
+from .importing import ImportCommand
 from .page_box import PageBox
 from .page_selection import PageSelection
 from .reader import Reader
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         c, v = self.controller, self.view
         self.exporter = ExportCommand(self)
+        self.importer = ImportCommand(self)
         self.commands = WindowActions(self, Slots(
             open=self.open_dialog, open_demo=lambda: self.open_path(demo_path()),
             locate=c.locate_document, recheck=c.recheck, quit=self.close,
@@ -142,7 +144,7 @@ class MainWindow(QMainWindow):
             next_flagged=lambda: self.step_claim(1, flagged=True),
             previous_flagged=lambda: self.step_claim(-1, flagged=True),
             shortcuts=lambda: show_shortcuts(self), about=lambda: show_about(self),
-            export=self.exporter.start))
+            export=self.exporter.start, import_answer=self.importer.start))
         self.recent_menu = self.commands.build_menus(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         bar = self.commands.build_toolbar(self)
