@@ -10,12 +10,14 @@ import hashlib
 import os
 import threading
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import pymupdf
 
 from .files import PDF_HEADER_WINDOW, PDF_MAGIC, InputFileError, os_error_reason, read_head
 from .normalize import join_line_hyphens
+from .pageatoms import raw_atom_set
+from .pagecache import PageCache, shared_cache
 from .words import PageWords
 
 # "unreadable": the file is there but the system will not let it be read (permission, a
@@ -134,9 +136,11 @@ def _short(exc: BaseException) -> str:
     return text[:160]
 
 
-def text_page_words(page: pymupdf.Page) -> PageWords:
-    """Words of one page's text layer, in PyMuPDF's unrotated ``get_text("words")`` space."""
-    raw = page.get_text("words", sort=False)
+def text_page_words(page: pymupdf.Page, raw: list[Any] | None = None) -> PageWords:
+    """Words of one page's text layer, in PyMuPDF's unrotated ``get_text("words")`` space
+    (``raw``: that list, when the caller has read it already)."""
+    if raw is None:
+        raw = page.get_text("words", sort=False)
     return PageWords.from_raw(page.number or 0, raw, source="text",
                               meta={"rotation": page.rotation})
 
@@ -149,6 +153,8 @@ def page_text(page: pymupdf.Page) -> str:
 class PdfSource:
     """One open PDF: page count, per-page words (cached) and its content hash.
 
+    Page models are kept in a :class:`~matcher.pagecache.PageCache` (by default the one
+    the process shares), so an open document holds only the pages recently asked for.
     MuPDF calls are serialised by a lock, so one source may be shared by the threads of
     one process; PyMuPDF objects never cross a process boundary.
     """
@@ -159,18 +165,21 @@ class PdfSource:
         *,
         password: str | None = None,
         ocr: OcrWordSource | None = None,
+        cache: PageCache | None = None,
     ) -> None:
         self.path = Path(path)
         self._doc = open_pdf(self.path, password=password)
         self._ocr = ocr
         self._lock = threading.RLock()
-        self._words: dict[int, PageWords] = {}
+        self._cache = cache if cache is not None else shared_cache()
+        self._owner = object()  # this source's pages in the cache
         self._hash: str | None = None
         self.page_count: int = self._doc.page_count
 
     def close(self) -> None:
         with self._lock:
             self._doc.close()
+        self._cache.discard_owner(self._owner)
 
     def __enter__(self) -> PdfSource:
         return self
@@ -190,14 +199,12 @@ class PdfSource:
         A page that cannot be parsed yields an empty :class:`PageWords` rather than an
         exception, so one damaged page never stops a whole search.
         """
-        cached = self._words.get(number)
+        key = (self._owner, number)
+        cached = self._cache.get(key)
         if cached is not None:
             return cached
         with self._lock:
-            # A stored OCR entry exists only for pages that `citeview prepare` (or the
-            # viewer's OCR button) judged to lack a usable text layer — no words, or an
-            # invisible or garbage layer — so when there is one, it wins.
-            stored = self._ocr.load(self.content_hash, number) if self._ocr else None
+            stored = self._stored(number)
             if stored is not None:
                 words = stored
             else:
@@ -205,9 +212,37 @@ class PdfSource:
                     words = text_page_words(self._doc.load_page(number))
                 except Exception:
                     words = PageWords(number, (), ())
-            self._words[number] = words
+            self._cache.put(key, words)
             return words
+
+    def page_atoms(self, number: int) -> tuple[frozenset[str], bool]:
+        """The distinct atoms of page ``number`` and whether it has any word, as
+        :meth:`page_words` would give them, read without building the page's model when
+        its text layer allows (see :mod:`matcher.pageatoms`): what an index needs."""
+        key = (self._owner, number)
+        words = self._cache.get(key)
+        if words is None:
+            with self._lock:
+                words = self._stored(number)
+                if words is None:
+                    try:
+                        page = self._doc.load_page(number)
+                        raw = page.get_text("words", sort=False)
+                    except Exception:
+                        return frozenset(), False
+                    found = raw_atom_set(raw)
+                    if found is not None:
+                        return found, bool(raw)
+                    words = text_page_words(page, raw)
+                self._cache.put(key, words)
+        return frozenset(words.atom_counts), bool(words.words)
+
+    def _stored(self, number: int) -> PageWords | None:
+        # A stored OCR entry exists only for pages that `citeview prepare` (or the
+        # viewer's OCR button) judged to lack a usable text layer — no words, or an
+        # invisible or garbage layer — so when there is one, it wins.
+        return self._ocr.load(self.content_hash, number) if self._ocr else None
 
     def forget_page(self, number: int) -> None:
         """Drop cached words (after OCR was stored for the page)."""
-        self._words.pop(number, None)
+        self._cache.discard((self._owner, number))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -41,19 +42,31 @@ HINT_MARGIN = 10.0
 
 
 class DocumentIndex:
-    """Which pages hold which atoms; built once from every page's words."""
+    """Which pages hold which atoms; built once from every page's atoms.
+
+    Each page is read once, through :meth:`PdfSource.page_atoms` (MuPDF's word array and
+    a regular expression, no word model unless the page needs one), and only the pages
+    of each atom are kept, ascending, in a compact array: the index of a 350-page book
+    is a few megabytes, and no page model stays in memory because of it.
+    """
 
     def __init__(self, source: PdfSource, *, progress: Callable[[int, int], None] | None = None
                  ) -> None:
         self.page_count = source.page_count
-        self.pages_of: dict[str, dict[int, int]] = {}
+        self.pages_of: dict[str, array[int]] = {}
         self.wordless: list[int] = []  # pages with no text layer and no stored OCR words
+        code = "H" if source.page_count < 1 << 16 else "L"
+        pages_of = self.pages_of
         for n in range(source.page_count):
-            words = source.page_words(n)
-            if not words.words:
+            found, has_words = source.page_atoms(n)
+            if not has_words:
                 self.wordless.append(n)
-            for atom, k in words.atom_counts.items():
-                self.pages_of.setdefault(atom, {})[n] = k
+            for atom in found:
+                pages = pages_of.get(atom)
+                if pages is None:
+                    pages_of[atom] = array(code, (n,))
+                else:
+                    pages.append(n)
             if progress is not None:
                 progress(n + 1, source.page_count)
 
@@ -71,7 +84,7 @@ class DocumentIndex:
         distinct = set(self._respell(quote_atoms))
         absent = 0.0
         for atom in distinct:
-            pages = self.pages_of.get(atom, {})
+            pages = self.pages_of.get(atom, ())
             w = math.log((n + 1) / (len(pages) + 0.5))
             total += w
             if not pages:
@@ -91,12 +104,12 @@ class DocumentIndex:
                        ) -> list[int]:
         """Pages holding every one of the quote's atoms (where a short quote may stand)."""
         distinct = sorted(set(self._respell(quote_atoms)),
-                          key=lambda a: len(self.pages_of.get(a, {})))
+                          key=lambda a: len(self.pages_of.get(a, ())))
         if not distinct:
             return []
-        pages = set(self.pages_of.get(distinct[0], {}))
+        pages = set(self.pages_of.get(distinct[0], ()))
         for atom in distinct[1:]:
-            pages &= set(self.pages_of.get(atom, {}))
+            pages &= set(self.pages_of.get(atom, ()))
         return sorted(pages - set(exclude))
 
     def _respell(self, quote_atoms: Sequence[str]) -> list[str]:

@@ -28,7 +28,8 @@ MODULES = modules_with_examples()
 
 def test_the_examples_are_found() -> None:
     assert {"matcher.normalize", "viewer.state.outcome", "viewer.state.questions",
-            "viewer.imports.anthropic", "matcher.textpdf"} <= set(MODULES)
+            "viewer.imports.anthropic", "matcher.textpdf",
+            "matcher.pageatoms", "matcher.pagecache"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)
