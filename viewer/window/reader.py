@@ -73,8 +73,10 @@ class Reader(QObject):
         self.located = LocatedDocuments(window)
         self.recognise = RecogniseAll(window)
         self.copying = ClaimCopying(window)
-        self.history = Navigation(window)  # Back / Forward
-        self.prefetch = Prefetch(window)  # pictures of the other documents' pages
+        self.history = Navigation(window.session, window.view, window.controller,  # Back / Fwd
+                                  show_document=window.show_document, parent=window)
+        # Pictures of the other documents' pages.
+        self.prefetch = Prefetch(window.session, window.view, window.renderer, parent=window)
         self._print_queue: SideQueue | None = None  # made by the first print
         self.job: PrintJob | None = None
         self._vector: VectorPrint | None = None
