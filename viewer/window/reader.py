@@ -65,7 +65,8 @@ class Reader(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.find = FindController(window, window.prefs.find_color())
+        self.find = FindController(window.view, window.controller, window.statusBar(),
+                                   window.prefs.find_color(), parent=window)
         self.panel = PanelController(window, self.find)
         self.navigator = Navigator(window)
         self.documents = DocumentSwitch(window, self.navigator)
