@@ -72,7 +72,8 @@ class Reader(QObject):
         self.documents = DocumentSwitch(window, self.navigator)
         self.recent = RecentFiles(window)
         self.located = LocatedDocuments(window)
-        self.recognise = RecogniseAll(window)
+        self.recognise = RecogniseAll(window.session, window.controller, window.statusBar(),
+                                      parent=window)
         self.copying = ClaimCopying(window)
         self.history = Navigation(window.session, window.view, window.controller,  # Back / Fwd
                                   show_document=window.show_document, parent=window)
