@@ -70,8 +70,9 @@ class Reader(QObject):
         self.panel = PanelController(window, self.find)
         self.navigator = Navigator(window)
         self.documents = DocumentSwitch(window, self.navigator)
-        self.recent = RecentFiles(window)
-        self.located = LocatedDocuments(window)
+        parts = (window.session, window.controller, window.prefs)
+        self.recent = RecentFiles(*parts, interactive=window.interactive, parent=window)
+        self.located = LocatedDocuments(*parts, interactive=window.interactive, parent=window)
         self.recognise = RecogniseAll(window.session, window.controller, window.statusBar(),
                                       parent=window)
         self.copying = ClaimCopying(window)
