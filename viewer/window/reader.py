@@ -77,7 +77,8 @@ class Reader(QObject):
                                       parent=window)
         self.copying = ClaimCopying(window)
         self.history = Navigation(window.session, window.view, window.controller,  # Back / Fwd
-                                  show_document=window.show_document, parent=window)
+                                  show_document=lambda doc: window.show_document(doc),
+                                  parent=window)
         # Pictures of the other documents' pages.
         self.prefetch = Prefetch(window.session, window.view, window.renderer, parent=window)
         self._print_queue: SideQueue | None = None  # made by the first print

@@ -137,7 +137,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         c, v = self.controller, self.view
         self.exporter = ExportCommand(self)
-        self.importer = ImportCommand(self)
+        self.importer = ImportCommand(self.session, c, self.prefs, self.notice, self.statusBar(),
+                                      open_path=lambda path: self.open_path(path),
+                                      parent=self)
         self.commands = WindowActions(self, Slots(
             open=self.open_dialog, open_demo=lambda: self.open_path(demo_path()),
             locate=c.locate_document, recheck=c.recheck, quit=quit_all,
