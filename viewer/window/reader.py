@@ -75,7 +75,7 @@ class Reader(QObject):
         self.located = LocatedDocuments(*parts, interactive=window.interactive, parent=window)
         self.recognise = RecogniseAll(window.session, window.controller, window.statusBar(),
                                       parent=window)
-        self.copying = ClaimCopying(window)
+        self.copying = ClaimCopying(window.session, window.review.controller, window.statusBar())
         self.history = Navigation(window.session, window.view, window.controller,  # Back / Fwd
                                   show_document=lambda doc: window.show_document(doc),
                                   parent=window)
@@ -95,7 +95,8 @@ class Reader(QObject):
         self._bar.installEventFilter(self)  # resized: fit the summary again
         window.claims.menu_parts.append(self.copying.add_to)
         window.detail.link.connect(lambda link: link.kind == "tip" and self.show_badges())
-        window.view.menu_parts.append(PageMenu(window, self._page_commands).add_to)
+        page_menu = PageMenu(window.session, window.view, self._page_commands)
+        window.view.menu_parts.append(page_menu.add_to)
         window.session.changed.connect(self._on_session)
         window.review.controller.changed.connect(self.show_summary)  # decisions counted
         window.view.document_changed.connect(self._document_changed)
