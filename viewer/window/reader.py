@@ -67,7 +67,10 @@ class Reader(QObject):
         self.window = window
         self.find = FindController(window.view, window.controller, window.statusBar(),
                                    window.prefs.find_color(), parent=window)
-        self.panel = PanelController(window, self.find)
+        self.panel = PanelController(
+            window.session, window.view, window.renderer, window.controller,
+            window.review.controller, self.find, window.prefs, interactive=window.interactive,
+            shown_doc=lambda: window.shown_doc, parent=window)
         self.navigator = Navigator(window)
         self.documents = DocumentSwitch(window, self.navigator)
         parts = (window.session, window.controller, window.prefs)
