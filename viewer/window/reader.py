@@ -38,7 +38,7 @@ from .find import FindController
 from .history import Navigation
 from .locations import LocatedDocuments
 from .menus import ClaimCopying, PageMenu
-from .navigate import DocumentSwitch, Navigator
+from .navigate import DocumentSwitch, Navigator, Shown
 from .panel import PanelController
 from .prefetch import Prefetch
 from .recognise import RecogniseAll
@@ -71,8 +71,14 @@ class Reader(QObject):
             window.session, window.view, window.renderer, window.controller,
             window.review.controller, self.find, window.prefs, interactive=window.interactive,
             shown_doc=lambda: window.shown_doc, parent=window)
-        self.navigator = Navigator(window)
-        self.documents = DocumentSwitch(window, self.navigator)
+        shown = Shown(document=lambda: window.shown_doc,
+                      show_document=lambda doc: window.show_document(doc),
+                      show_selection=lambda: window.show_selection())
+        self.navigator = Navigator(window.session, window.view, window.controller,
+                                   window.review.controller, window.detail, window.claims,
+                                   shown, parent=window)
+        self.documents = DocumentSwitch(window.session, window.view, window.toolbar,
+                                        self.navigator, shown, parent=window)
         parts = (window.session, window.controller, window.prefs)
         self.recent = RecentFiles(*parts, interactive=window.interactive, parent=window)
         self.located = LocatedDocuments(*parts, interactive=window.interactive, parent=window)
