@@ -330,7 +330,8 @@ class Reader(QObject):
         if self._vector is None:
             from .print_vector import VectorPrint
 
-            self._vector = VectorPrint(self.window)
+            w = self.window
+            self._vector = VectorPrint(w.session, w.controller, w.statusBar(), parent=w)
         return self._vector
 
     def _ask_and_print(self, *, claim: bool) -> None:
@@ -341,7 +342,7 @@ class Reader(QObject):
         from . import print_vector as pv
 
         w = self.window
-        pages = pv.claim_pages(w) if claim else pv.shown_pages(w, "all")
+        pages = pv.claim_pages(w.session) if claim else pv.shown_pages(w.session, w.view, "all")
         if not pages:
             w.statusBar().showMessage("Nothing to print.", 5000)
             return
@@ -357,7 +358,7 @@ class Reader(QObject):
             printer.setFromTo(1, len(pages))
         if not dialog.exec():
             return
-        choice = pv.choice_from_dialog(w, printer, claim=claim)
+        choice = pv.choice_from_dialog(w.session, w.view, printer, claim=claim)
         if choice.to_file is None and pv.spooler() is None:
             self.print_pages(printer, self._raster_pages(choice.pages),
                              dpi=pv.raster_dpi(printer))
