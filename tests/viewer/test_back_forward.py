@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from viewer.state.links import Link
 from viewer.window.shell import MainWindow
 
 from .review_helpers import open_and_check
@@ -36,7 +37,7 @@ def test_back_and_forward_across_jumps_and_documents(qtbot: QtBot, make_window: 
     qtbot.keyClicks(window.page_box.lineEdit(), "3")
     qtbot.keyClick(window.page_box.lineEdit(), Qt.Key.Key_Return)  # Go to page 3
     qtbot.waitUntil(lambda: view.current_page == 2, timeout=10000)
-    window.reader.navigator.follow("show:0")  # the link to c2's page 1, in b
+    window.reader.navigator.follow(Link("show", 0))  # the link to c2's page 1, in b
     assert window.session.shown_document == "b" and view.current_page == 0
     nav.back.trigger()
     assert window.session.shown_document == "a" and view.current_page == 2

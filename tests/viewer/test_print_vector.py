@@ -63,7 +63,7 @@ def test_a_page_range_prints_as_vector_pdf_with_the_highlights(
     window = checked
     out = tmp_path / "printed" / "range.pdf"
     out.parent.mkdir()
-    pages = shown_pages(window, "range", 2, 4)
+    pages = shown_pages(window.session, window.view, "range", 2, 4)
     assert [n for _, n in pages] == [1, 2, 3]
     assert print_and_wait(qtbot, window, PrintChoice(pages, to_file=out))
     assert "Printed 3 pages to" in window.statusBar().currentMessage()
@@ -89,13 +89,13 @@ def test_a_page_range_prints_as_vector_pdf_with_the_highlights(
 def test_the_claims_pages_and_the_dialogs_choices(qtbot: QtBot, checked: MainWindow,
                                                   tmp_path: Path) -> None:
     window = checked
-    assert claim_pages(window) == (("policy", 1), ("policy", 3))
+    assert claim_pages(window.session) == (("policy", 1), ("policy", 3))
     out = tmp_path / "claim.pdf"
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(out))
-    choice = choice_from_dialog(window, printer, claim=True)
-    assert choice.pages == claim_pages(window) and choice.to_file == out
+    choice = choice_from_dialog(window.session, window.view, printer, claim=True)
+    assert choice.pages == claim_pages(window.session) and choice.to_file == out
     assert print_and_wait(qtbot, window, choice)
     with pymupdf.open(out) as doc:
         assert doc.page_count == 2
@@ -104,12 +104,14 @@ def test_the_claims_pages_and_the_dialogs_choices(qtbot: QtBot, checked: MainWin
     # The dialog's range and its current page.
     printer.setPrintRange(QPrinter.PrintRange.PageRange)
     printer.setFromTo(5, 9)  # past the end: clamped to the document
-    assert [n for _, n in choice_from_dialog(window, printer, claim=False).pages] == [4, 5]
+    def chosen() -> tuple[tuple[str, int], ...]:
+        return choice_from_dialog(window.session, window.view, printer, claim=False).pages
+
+    assert [n for _, n in chosen()] == [4, 5]
     printer.setPrintRange(QPrinter.PrintRange.AllPages)
-    assert len(choice_from_dialog(window, printer, claim=False).pages) == 6
+    assert len(chosen()) == 6
     printer.setPrintRange(QPrinter.PrintRange.CurrentPage)
-    assert choice_from_dialog(window, printer, claim=False).pages == \
-        (("policy", window.view.current_page),)
+    assert chosen() == (("policy", window.view.current_page),)
 
 
 def test_cancel_leaves_nothing(qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
@@ -126,7 +128,7 @@ def test_cancel_leaves_nothing(qtbot: QtBot, make_window: MakeWindow, tmp_path: 
     vector = window.reader.vector
     seen: list[int] = []
     with qtbot.waitSignal(vector.finished, timeout=60000) as finished:
-        op = vector.run(PrintChoice(shown_pages(window, "all"), to_file=out))
+        op = vector.run(PrintChoice(shown_pages(window.session, window.view, "all"), to_file=out))
         assert op is not None
         assert [b.text() for b in window.notice.buttons()] == ["Cancel"]
         window.notice.buttons()[0].click()  # at once, before anything is written
@@ -136,7 +138,7 @@ def test_cancel_leaves_nothing(qtbot: QtBot, make_window: MakeWindow, tmp_path: 
     assert "cancelled" in window.statusBar().currentMessage()
     assert list(out.parent.iterdir()) == []  # nothing, not even a temporary file
     # Printing again afterwards works.
-    pages = shown_pages(window, "range", 1, 2)
+    pages = shown_pages(window.session, window.view, "range", 1, 2)
     assert print_and_wait(qtbot, window, PrintChoice(pages, to_file=out))
     with pymupdf.open(out) as doc:
         assert doc.page_count == 2

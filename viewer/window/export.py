@@ -15,15 +15,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QStatusBar, QWidget
 
 from ..checker.protocol import Exported
 from ..state.exports import ExportTargets
+from ..state.session import Session
+from .controller import Controller
 from .operations import Operation
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressDialog
-
-    from .shell import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -37,24 +39,28 @@ class ExportCommand(QObject):
 
     finished = Signal(object)  # Exported, or None when it failed or was cancelled
 
-    def __init__(self, window: MainWindow, *, ask: Ask | None = None) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, controller: Controller, status: QStatusBar, *,
+                 interactive: bool, parent: QWidget, ask: Ask | None = None) -> None:
+        """The dialogs are ``parent``'s; ``interactive=False`` exports what is proposed."""
+        super().__init__(parent)
+        self.session, self.controller, self.status = session, controller, status
+        self.interactive = interactive
+        self._parent = parent
+        self.action: QAction | None = None  # File ▸ Export, enabled here (given by the shell)
         self.ask: Ask = ask or self._dialog
         self.operation: Operation | None = None
         self.progress: QProgressDialog | None = None
-        window.session.changed.connect(self._update)
+        session.changed.connect(self._update)
 
     def _update(self, _change: object = None) -> None:
-        commands = getattr(self.window, "commands", None)
-        if commands is not None:
-            s = self.window.session
-            commands.export.setEnabled(s.citations is not None and not s.is_plain_pdf)
+        if self.action is not None:
+            s = self.session
+            self.action.setEnabled(s.citations is not None and not s.is_plain_pdf)
 
     def start(self) -> None:
         """Ask what to export (by default everything, beside the citations file), then
         export it in the background."""
-        s = self.window.session
+        s = self.session
         if s.citations_path is None or s.citations is None or self.running():
             return
         # The dialog's module is loaded by the first export, not at start-up.
@@ -73,20 +79,20 @@ class ExportCommand(QObject):
         """Export ``choice`` now, in the check process."""
         from PySide6.QtWidgets import QProgressDialog  # Qt makes the class on first use
 
-        s, client = self.window.session, self.window.client
+        s, client = self.session, self.controller.client
         assert s.citations_path is not None
         path, moved, passwords = s.citations_path, s.moved_documents(), s.passwords()
         self.progress = dialog = QProgressDialog("Checking and exporting…", "Cancel", 0, 0,
-                                                 self.window)
+                                                 self._parent)
         dialog.setWindowTitle("Export")
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(PROGRESS_AFTER_MS)
         dialog.setAutoClose(False)
         dialog.setAutoReset(False)
         dialog.canceled.connect(self.cancel)
-        self.window.statusBar().showMessage("Exporting…", 0)
+        self.status.showMessage("Exporting…", 0)
         # One of the controller's operations, so closing the window stops it and waits.
-        self.operation = op = self.window.controller.ops.run(
+        self.operation = op = self.controller.ops.run(
             lambda progress, cancel: client.export(
                 path, pdf=choice.pdf, html=choice.html, csv=choice.csv,
                 annotations=choice.annotations, moved=moved, passwords=passwords,
@@ -99,7 +105,7 @@ class ExportCommand(QObject):
         if self.operation is not None:
             self.operation.cancel()
         self._close_progress()
-        self.window.statusBar().showMessage("Export cancelled.", 10000)
+        self.status.showMessage("Export cancelled.", 10000)
         self.finished.emit(None)
 
     def _progressed(self, done: int, total: int) -> None:
@@ -113,13 +119,13 @@ class ExportCommand(QObject):
         text = f"Exported {names}."
         if result.problems:
             text += " Not all could be used: " + "; ".join(result.problems)
-        self.window.statusBar().showMessage(text, 0)
+        self.status.showMessage(text, 0)
         self.finished.emit(result)
 
     def _failed(self, exc: BaseException) -> None:
         self._close_progress()
         log.info("export failed: %s", exc)
-        self.window.statusBar().showMessage(f"Export failed: {exc}", 0)
+        self.status.showMessage(f"Export failed: {exc}", 0)
         self.finished.emit(None)
 
     def _close_progress(self) -> None:
@@ -130,14 +136,14 @@ class ExportCommand(QObject):
             self.progress = None
 
     def _dialog(self, proposed: ExportTargets, several: bool) -> ExportTargets | None:
-        if not self.window.interactive:
+        if not self.interactive:
             return proposed
         from PySide6.QtWidgets import QDialog
 
         from ..widgets.export_dialog import ExportDialog
 
-        encrypted = [d.path.name for d in self.window.session.documents.values()
+        encrypted = [d.path.name for d in self.session.documents.values()
                      if d.password is not None]  # opened with a password: encrypted
-        dialog = ExportDialog(proposed, several_documents=several, parent=self.window,
+        dialog = ExportDialog(proposed, several_documents=several, parent=self._parent,
                               encrypted=encrypted)
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

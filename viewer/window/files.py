@@ -16,12 +16,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from ..state.session import Change, DocumentStatus, Session
+from .controller import Controller
 from .settings import Preferences
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QFileDialog
-
-    from .shell import MainWindow
 
 NOTHING_OPEN = ("Drop a citations file (.cite, .json) or a PDF here,\n"
                 "or open one with File ▸ Open (Ctrl+O).")
@@ -75,27 +74,30 @@ def empty_text(session: Session, doc: DocumentStatus | None) -> str:
 class RecentFiles(QObject):
     """Keeps File ▸ Open Recent to files that opened."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        window.controller.opened.connect(self._opened)
-        window.controller.open_failed.connect(self._failed)
-        window.session.changed.connect(self._on_session)
+    def __init__(self, session: Session, controller: Controller, prefs: Preferences, *,
+                 interactive: bool, parent: QObject | None = None) -> None:
+        """``interactive=False`` (screenshots, scripts) changes no setting."""
+        super().__init__(parent)
+        self.session, self.controller, self.prefs = session, controller, prefs
+        self.interactive = interactive
+        controller.opened.connect(self._opened)
+        controller.open_failed.connect(self._failed)
+        session.changed.connect(self._on_session)
 
     def _opened(self, path: Path) -> None:
-        if self.window.interactive and not self.window.session.is_plain_pdf:
-            self.window.prefs.add_recent(path)  # a citations file, read and valid
+        if self.interactive and not self.session.is_plain_pdf:
+            self.prefs.add_recent(path)  # a citations file, read and valid
 
     def _failed(self, path: Path) -> None:
-        if self.window.interactive:
-            self.window.prefs.remove_recent(path)
+        if self.interactive:
+            self.prefs.remove_recent(path)
 
     def _on_session(self, change: Change) -> None:
-        session = self.window.session
-        if change != "documents" or not session.is_plain_pdf or not self.window.interactive:
+        session = self.session
+        if change != "documents" or not session.is_plain_pdf or not self.interactive:
             return
         doc = session.documents["pdf"]
         if doc.state == "ok":
-            self.window.prefs.add_recent(doc.path)
+            self.prefs.add_recent(doc.path)
         elif doc.state not in ("unknown", "encrypted", "bad_password"):
-            self.window.prefs.remove_recent(doc.path)
+            self.prefs.remove_recent(doc.path)

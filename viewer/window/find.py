@@ -11,19 +11,18 @@ stopped search that were still in transit are dropped.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QStatusBar
 
 from ..palette import distinct
 from ..render.marks import FindMarks
+from ..render.view import PageView
 from ..state.find import FindHit, FindResults
 from ..widgets.find_bar import FindBar
+from .controller import Controller
 from .operations import Operation
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
 
 
 class _Relay(QObject):
@@ -35,25 +34,28 @@ class _Relay(QObject):
 class FindController(QObject):
     """The window's find: bar, search, results, marks."""
 
-    def __init__(self, window: MainWindow, color: QColor) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, view: PageView, controller: Controller, status: QStatusBar,
+                 color: QColor, *, parent: QObject | None = None) -> None:
+        """Find in what ``view`` shows, searching through ``controller``'s check process;
+        ``status`` says when nothing more is found."""
+        super().__init__(parent)
+        self.view, self.controller, self.status = view, controller, status
         self.results = FindResults()
         self.color = QColor(color)  # as chosen; marks use it moved away from the highlight
-        self.marks = FindMarks(distinct(color, window.view.highlighter.color))
+        self.marks = FindMarks(distinct(color, view.highlighter.color))
         self.bar = FindBar(self.results)
         self._relay = _Relay(self)
         self._relay.hits.connect(self._on_hits)
         self._op: Operation | None = None
         self._search = 0  # numbers the searches, so a stopped one's hits are dropped
         self._shown: FindHit | None = None  # the hit last centred
-        window.view.overlays.append(self.marks)
+        view.overlays.append(self.marks)
         self.results.connect(self._on_results)
         self.bar.search.connect(self.search)
         self.bar.step.connect(self.step)
         self.bar.stop.connect(self.stop)
         self.bar.closed.connect(self._closed)
-        window.view.document_changed.connect(self._document_changed)
+        view.document_changed.connect(self._document_changed)
 
     # -- commands -------------------------------------------------------------------------
     def open(self) -> None:
@@ -70,13 +72,13 @@ class FindController(QObject):
             return
         hit = self.results.step(delta)
         if hit is None and self.results.state == "done":
-            self.window.statusBar().showMessage(
+            self.status.showMessage(
                 f"No matches for “{self.results.query}” in this document.", 5000)
 
     def search(self, text: str) -> None:
         """Search the document shown for ``text`` from the current page on."""
         self._cancel()
-        view = self.window.view
+        view = self.view
         doc = view.doc
         if doc is None or not text.strip():
             self.results.clear()
@@ -86,7 +88,7 @@ class FindController(QObject):
         start = max(view.current_page, 0)
         self.results.start(text, document=doc.path, pages=view.page_count(), start_page=start)
         path, password = doc.path, doc.password
-        self._op = self.window.controller.ask(
+        self._op = self.controller.ask(
             lambda c, progress, cancel: c.find(
                 path, text, start=start, password=password, progress=progress, cancel=cancel,
                 found=lambda hits: relay.hits.emit(number, hits)),
@@ -107,8 +109,8 @@ class FindController(QObject):
         """Mark hits in ``color``, or a shade of it far enough from the highlight colour
         (also called when the highlight colour changes)."""
         self.color = QColor(color)
-        self.marks.color = distinct(color, self.window.view.highlighter.color)
-        self.window.view.viewport().update()
+        self.marks.color = distinct(color, self.view.highlighter.color)
+        self.view.viewport().update()
 
     # -- what comes back --------------------------------------------------------------------
     def _cancel(self) -> None:
@@ -135,7 +137,7 @@ class FindController(QObject):
         hit = self.results.current_hit()
         self.marks.set_hits(self.results.by_page(),
                             None if hit is None else (hit.page, hit.rects))
-        view = self.window.view
+        view = self.view
         if hit is not None and hit is not self._shown:
             self._shown = hit
             view.reveal(hit.page, hit.rects, fit=False)
@@ -146,12 +148,12 @@ class FindController(QObject):
     def _closed(self) -> None:
         self.stop()
         self.results.clear()
-        self.window.view.setFocus()
+        self.view.setFocus()
 
     def _document_changed(self) -> None:
         """Hits belong to the document they were found in: search the new one afresh
         while the bar is open, else forget them."""
-        if self.bar.isVisible() and self.bar.text().strip() and self.window.view.doc:
+        if self.bar.isVisible() and self.bar.text().strip() and self.view.doc:
             self.search(self.bar.text())
         elif self.results.state != "idle":
             self._cancel()

@@ -8,39 +8,43 @@ another is shown — with the same point at the centre of the view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QPointF
 
+from ..render.view import PageView
 from ..state.history import History, Place
+from ..state.session import Session
 from .actions import command
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
+from .controller import Controller
 
 
 class Navigation(QObject):
     """The window's Back and Forward commands and the history they walk."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, view: PageView, controller: Controller, *,
+                 show_document: Callable[[str], object], parent: QObject) -> None:
+        """``show_document`` shows another document of the citations file (the window's);
+        the commands belong to ``parent``."""
+        super().__init__(parent)
+        self.session, self.view = session, view
+        self._show_document = show_document
         self.history = History()
         self._restoring = False
-        self.back = command(window, "&Back", self.go_back, "Alt+Left",
+        self.back = command(parent, "&Back", self.go_back, "Alt+Left",
                             tip="Go back to where you were before the last jump")
-        self.forward = command(window, "&Forward", self.go_forward, "Alt+Right",
+        self.forward = command(parent, "&Forward", self.go_forward, "Alt+Right",
                                tip="Go forward again after going back")
-        window.view.jumping.connect(self.remember)
-        window.controller.opened.connect(lambda _path: self._reset())
+        view.jumping.connect(self.remember)
+        controller.opened.connect(lambda _path: self._reset())
         self._update()
 
     def here(self) -> Place | None:
-        anchor = self.window.view.centre_anchor()
+        anchor = self.view.centre_anchor()
         if anchor is None:
             return None
         page, point = anchor
-        return Place(self.window.session.shown_document, page, point.x(), point.y())
+        return Place(self.session.shown_document, page, point.x(), point.y())
 
     def remember(self) -> None:
         if self._restoring:
@@ -63,12 +67,11 @@ class Navigation(QObject):
         place = step(here)  # type: ignore[operator]
         if place is None:
             return
-        w = self.window
         self._restoring = True
         try:
-            if place.document is not None and place.document != w.session.shown_document:
-                w.show_document(place.document)
-            w.view.centre_on(place.page, QPointF(place.x, place.y))
+            if place.document is not None and place.document != self.session.shown_document:
+                self._show_document(place.document)
+            self.view.centre_on(place.page, QPointF(place.x, place.y))
         finally:
             self._restoring = False
         self._update()

@@ -12,16 +12,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QStatusBar, QWidget
 
 from ..checker.protocol import Imported
+from ..state.session import Session
+from ..widgets.notice import NoticeBar
+from .controller import Controller
 from .files import dialog_folder, file_dialog
 from .operations import Operation
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
+from .settings import Preferences
 
 log = logging.getLogger(__name__)
 
@@ -31,9 +32,15 @@ class ImportCommand(QObject):
 
     finished = Signal(object)  # Imported, or None when it failed
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, controller: Controller, prefs: Preferences,
+                 notice: NoticeBar, status: QStatusBar, *, open_path: Callable[[Path], object],
+                 parent: QWidget) -> None:
+        """``open_path`` opens what the import wrote (the window's); the dialogs are
+        ``parent``'s."""
+        super().__init__(parent)
+        self.session, self.controller, self.prefs = session, controller, prefs
+        self.notice, self.status, self._open_path = notice, status, open_path
+        self._parent = parent
         self.operation: Operation | None = None
         self.then: Callable[[], None] | None = None
 
@@ -41,13 +48,13 @@ class ImportCommand(QObject):
         """Ask for the answer, then for its documents (or its request); import them."""
         from PySide6.QtWidgets import QFileDialog
 
-        folder = dialog_folder(self.window.session, self.window.prefs)
-        dialog = file_dialog(self.window, "Import an Answer (a Messages API response)",
+        folder = dialog_folder(self.session, self.prefs)
+        dialog = file_dialog(self._parent, "Import an Answer (a Messages API response)",
                              "Answers (*.json);;All files (*)", folder)
         if not dialog.exec() or not dialog.selectedFiles():
             return
         response = Path(dialog.selectedFiles()[0])
-        docs = file_dialog(self.window, "Its documents (or the request that carried them)",
+        docs = file_dialog(self._parent, "Its documents (or the request that carried them)",
                            "Documents or request (*.pdf *.txt *.json);;All files (*)",
                            response.parent)
         docs.setFileMode(QFileDialog.FileMode.ExistingFiles)
@@ -58,8 +65,8 @@ class ImportCommand(QObject):
         if requests and len(chosen) == 1:
             self.run(response, request=requests[0])
         elif requests:
-            self.window.notice.show_notice("Choose the documents or one request, not both.",
-                                           kind="error")
+            self.notice.show_notice("Choose the documents or one request, not both.",
+                                    kind="error")
         else:
             self.run(response, documents=chosen, by_title=True)
 
@@ -70,18 +77,18 @@ class ImportCommand(QObject):
         call ``then``: the start-up's ``--claim`` and ``--page`` apply to that file).
         ``by_title``: the documents were picked together, in no order; each goes where
         the answer's titles name it, the others in the order of their names."""
-        client = self.window.client
+        client = self.controller.client
         self.then = then
-        self.window.statusBar().showMessage(f"Importing {response.name}…", 0)
-        self.operation = op = self.window.controller.ops.run(
+        self.status.showMessage(f"Importing {response.name}…", 0)
+        self.operation = op = self.controller.ops.run(
             lambda _progress, _cancel: client.import_answer(
                 response, documents=documents, request=request, by_title=by_title),
             self._done, on_failure=self._failed, name="citeview-import")
         return op
 
     def _done(self, result: Imported) -> None:
-        self.window.statusBar().showMessage(f"Imported as {Path(result.path).name}.", 10000)
-        self.window.open_path(Path(result.path))
+        self.status.showMessage(f"Imported as {Path(result.path).name}.", 10000)
+        self._open_path(Path(result.path))
         then, self.then = self.then, None
         if then is not None:
             then()
@@ -89,7 +96,7 @@ class ImportCommand(QObject):
 
     def _failed(self, exc: BaseException) -> None:
         log.info("import failed: %s", exc)
-        self.window.controller.failed_to_open = True  # a screenshot run exits 2
-        self.window.statusBar().clearMessage()
-        self.window.notice.show_notice(f"Could not import: {exc}", kind="error")
+        self.controller.failed_to_open = True  # a screenshot run exits 2
+        self.status.clearMessage()
+        self.notice.show_notice(f"Could not import: {exc}", kind="error")
         self.finished.emit(None)

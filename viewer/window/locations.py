@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from ..state.session import Change
-from .controller import Notice
+from ..state.session import Change, Session
+from .controller import Controller, Notice
 from .settings import Preferences, file_key
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
 
 
 def remembered(prefs: Preferences, citations: Path) -> dict[str, Path]:
@@ -45,31 +41,34 @@ def remember(prefs: Preferences, citations: Path, located: dict[str, Path]) -> N
 class LocatedDocuments(QObject):
     """Remembers where the reader located documents, and uses it when a file opens."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, controller: Controller, prefs: Preferences, *,
+                 interactive: bool, parent: QObject | None = None) -> None:
+        """``interactive=False`` (screenshots, scripts) changes no setting."""
+        super().__init__(parent)
+        self.session, self.controller, self.prefs = session, controller, prefs
+        self.interactive = interactive
         self._used: dict[str, Path] = {}  # located documents used for the file opening
-        window.session.changed.connect(self._on_session)
+        session.changed.connect(self._on_session)
         # Said once the window shows the file (opening clears the notice bar first).
-        window.controller.opened.connect(lambda _path: self._say())
+        controller.opened.connect(lambda _path: self._say())
 
     def _on_session(self, change: Change) -> None:
-        session = self.window.session
+        session = self.session
         path = session.citations_path
         if path is None:
             return
         if change == "citations":
             self._apply(path)
-        elif change == "documents" and self.window.interactive:
+        elif change == "documents" and self.interactive:
             moved = {k: Path(v) for k, v in session.moved_documents().items()}
-            if moved != remembered(self.window.prefs, path):
-                remember(self.window.prefs, path, moved)
+            if moved != remembered(self.prefs, path):
+                remember(self.prefs, path, moved)
 
     def _apply(self, path: Path) -> None:
         """Point the file's documents where the reader located them before (the files
         must still be there); the controller inspects them at those places."""
-        session = self.window.session
-        used = {doc_id: where for doc_id, where in remembered(self.window.prefs, path).items()
+        session = self.session
+        used = {doc_id: where for doc_id, where in remembered(self.prefs, path).items()
                 if doc_id in session.documents and where.is_file()
                 and session.documents[doc_id].path != where}
         for doc_id, where in used.items():
@@ -78,25 +77,25 @@ class LocatedDocuments(QObject):
 
     def _say(self) -> None:
         """Say which located files are used and where that is remembered."""
-        session, used, self._used = self.window.session, self._used, {}
+        session, used, self._used = self.session, self._used, {}
         path = session.citations_path
         if not used or path is None:
             return
         names = ", ".join(f"{session.documents[d].name} at {w.parent}" for d, w in used.items())
-        settings = self.window.prefs.qsettings.fileName()
-        self.window.controller.notice.emit(Notice(
+        settings = self.prefs.qsettings.fileName()
+        self.controller.notice.emit(Notice(
             f"Using {names}, where you located {'it' if len(used) == 1 else 'them'} before "
             f"(remembered for {path.name} in {settings}).", "info",
             [("Forget", lambda: self.forget(path))]))
 
     def forget(self, path: Path) -> None:
         """Forget what was located for ``path`` and go back to where the file says."""
-        remember(self.window.prefs, path, {})
-        session = self.window.session
+        remember(self.prefs, path, {})
+        session = self.session
         if session.citations_path != path or session.citations is None:
             return
-        self.window.controller.notice.emit(None)
+        self.controller.notice.emit(None)
         for ref in session.citations.documents:
             if session.documents[ref.id].path != ref.path:
                 session.relocate(ref.id, ref.path)
-        self.window.controller.relocated()
+        self.controller.relocated()

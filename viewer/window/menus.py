@@ -9,17 +9,16 @@ highlight — and the view commands (find, zoom, turn, print).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QStatusBar
 
+from ..render.view import PageView
 from ..state.copying import citation_text, found_text, quotes_text
 from ..state.presentation import decision_sentence, placement_word, support_word
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
+from ..state.session import Session
+from .review import ReviewController
 
 
 def copy(text: str) -> None:
@@ -29,15 +28,15 @@ def copy(text: str) -> None:
 class ClaimCopying:
     """Copy Quote / Copy Found Text / Copy Citation, for any claim."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
+    def __init__(self, session: Session, review: ReviewController, status: QStatusBar) -> None:
+        self.session, self.review, self.status = session, review, status
 
     def texts(self, claim_id: str) -> tuple[str, str, str]:
         """The claim's quotes, found text and citation, as the clipboard gets them."""
-        s = self.window.session
+        s = self.session
         claim = s.citations.claim(claim_id) if s.citations is not None else None
         views = s.evidence_views(claim_id)
-        state = self.window.review.controller.review.claim_state(claim_id)
+        state = self.review.review.claim_state(claim_id)
         placements = [decision_sentence(placement_word(i.decision.placement),
                                         reviewer=i.decision.reviewer, at=i.decision.at,
                                         note=i.decision.note, stale=bool(i.stale))
@@ -65,29 +64,29 @@ class ClaimCopying:
 
     def copy_selected(self, which: int) -> None:
         """Edit ▸ Copy …: 0 quote, 1 found text, 2 citation, of the selected claim."""
-        claim = self.window.session.selected
+        claim = self.session.selected
         if claim is not None:
             text = self.texts(claim)[which]
             if text:
                 copy(text)
-                self.window.statusBar().showMessage("Copied.", 3000)
+                self.status.showMessage("Copied.", 3000)
 
 
 class PageMenu:
     """The page's context menu part."""
 
-    def __init__(self, window: MainWindow, commands: Callable[[], Sequence[QAction | None]]
-                 ) -> None:
-        self.window = window
+    def __init__(self, session: Session, view: PageView,
+                 commands: Callable[[], Sequence[QAction | None]]) -> None:
+        self.session, self.view = session, view
         self.commands = commands  # the view commands to list (None: a separator)
 
     def found_at(self, point: QPointF) -> str:
         """The found text of the selected claim's item painted under ``point``."""
-        view = self.window.view
+        view = self.view
         pages = {page for page, rect in view.painted_highlights if rect.contains(point)}
         if not pages:
             return ""
-        claim = self.window.session.claim_result(self.window.session.selected)
+        claim = self.session.claim_result(self.session.selected)
         texts = [ev.found_text for ev in claim.evidence if ev.page is not None
                  and ev.page - 1 in pages and ev.found_text] if claim is not None else []
         return "\n".join(texts)

@@ -11,34 +11,49 @@ highlight again. When the file names several documents, a list in the toolbar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QObject
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QToolBar
 
 from matcher.vocabulary import PLACED, Rect
 
+from ..render.view import PageView
 from ..state.links import Link
 from ..state.records import EvidenceOutcome
-from ..state.session import Change
+from ..state.session import Change, Session
+from ..widgets.claims import ClaimList
+from ..widgets.detail import DetailPane
+from .controller import Controller
+from .review import ReviewController
 
-if TYPE_CHECKING:
-    from .shell import MainWindow
+
+@dataclass(frozen=True)
+class Shown:
+    """What these parts ask of the window about the document it shows."""
+
+    document: Callable[[], str | None]  # the document shown (its id), if any
+    show_document: Callable[[str], object]  # show another one
+    show_selection: Callable[[], object]  # centre the selected claim's highlight again
 
 
 class Navigator(QObject):
     """Follows the detail pane's links; fetches where a quote stands on its other pages."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, view: PageView, controller: Controller,
+                 review: ReviewController, detail: DetailPane, claims: ClaimList,
+                 shown: Shown, *, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session, self.view, self.controller = session, view, controller
+        self.review, self.claims, self.shown = review, claims, shown
         self._asked: set[tuple[str, int]] = set()  # (claim, item) whose copies were asked
-        window.detail.link.connect(self.follow)
-        window.claims.clicked.connect(self._clicked)
-        window.session.changed.connect(self._on_session)
+        detail.link.connect(self.follow)
+        claims.clicked.connect(self._clicked)
+        session.changed.connect(self._on_session)
 
     def _item(self, index: int) -> EvidenceOutcome | None:
-        claim = self.window.session.claim_result(self.window.session.selected)
+        claim = self.session.claim_result(self.session.selected)
         if claim is None or not 0 <= index < len(claim.evidence):
             return None
         return claim.evidence[index]
@@ -49,10 +64,10 @@ class Navigator(QObject):
         ev = self._item(link.item) if kind != "tip" else None
         if ev is None or ev.page is None or ev.document is None:
             return
-        self.window.view.jumping.emit()  # Back returns here
+        self.view.jumping.emit()  # Back returns here
         if kind == "show":
             # Where the review draws it (a relocation's page), else where the check put it.
-            drawn = next((r for r in self.window.review.records(self.window.session.selected)
+            drawn = next((r for r in self.review.review.records(self.session.selected)
                           if r.index == ev.index), None)
             if drawn is not None and drawn.drawn and drawn.page is not None \
                     and drawn.document is not None:
@@ -62,8 +77,7 @@ class Navigator(QObject):
         elif kind == "copy" and number is not None:
             self.show(ev.document, ev.page - 1, *self._copy(ev, number))
         elif kind == "page" and number is not None:
-            copies = self.window.session.other_copies.get((self.window.session.selected or "",
-                                                           ev.index), {})
+            copies = self.session.other_copies.get((self.session.selected or "", ev.index), {})
             self.show(ev.document, number - 1, copies.get(number - 1, ()))
 
     @staticmethod
@@ -78,21 +92,21 @@ class Navigator(QObject):
     def show(self, doc_id: str, page: int, rects: tuple[Rect, ...] = ()) -> None:
         """Show ``page`` (0-based) of ``doc_id`` with the selected claim's highlights, the
         band ``rects`` centred (the page's top when there are none)."""
-        window, s = self.window, self.window.session
-        if doc_id != window.shown_doc:
-            window.show_document(doc_id)
+        s, view = self.session, self.view
+        if doc_id != self.shown.document():
+            self.shown.show_document(doc_id)
         # What the review draws (decisions applied): a rejected highlight stays away.
-        window.view.set_highlights(window.review.highlights(s.selected, doc_id))
+        view.set_highlights(self.review.highlights(s.selected, doc_id))
         if rects:
-            window.view.reveal(page, rects)
+            view.reveal(page, rects)
         else:
-            window.view.go_to_page(page)
+            view.go_to_page(page)
 
     def _clicked(self, index: QModelIndex) -> None:
         """A click on the claim already selected: centre its highlight again."""
-        row = self.window.claims.model_.row(index.row()) if index.isValid() else None
-        if row is not None and row.id == self.window.session.selected:
-            self.window.show_selection()
+        row = self.claims.model_.row(index.row()) if index.isValid() else None
+        if row is not None and row.id == self.session.selected:
+            self.shown.show_selection()
 
     def _on_session(self, change: Change) -> None:
         # Copies found on other pages are drawn by the review's refresh (decisions applied).
@@ -103,7 +117,7 @@ class Navigator(QObject):
 
     def _ask_other_pages(self) -> None:
         """Ask where the selected claim's quotes stand on their other pages."""
-        s = self.window.session
+        s = self.session
         claim = s.claim_result(s.selected)
         for ev in claim.evidence if claim is not None else ():
             key = (claim.id, ev.index) if claim is not None else ("", 0)
@@ -114,7 +128,7 @@ class Navigator(QObject):
             self._asked.add(key)
             path, password, quote = doc.path, doc.password, ev.quote
             pages = [p - 1 for p in ev.other_pages]
-            self.window.controller.ask(
+            self.controller.ask(
                 lambda c, _p, cancel, pages=pages, path=path, password=password, quote=quote:
                 c.place_on(path, quote, pages, password=password, cancel=cancel),
                 lambda copies, key=key: s.set_other_copies(*key, copies),
@@ -126,25 +140,26 @@ class DocumentSwitch(QObject):
     choosing one shows it (with the selected claim's highlights on it, its first one
     centred). The documents that hold the selected claim's evidence are marked "●"."""
 
-    def __init__(self, window: MainWindow, navigator: Navigator) -> None:
-        super().__init__(window)
-        self.window, self.navigator = window, navigator
+    def __init__(self, session: Session, view: PageView, toolbar: QToolBar,
+                 navigator: Navigator, shown: Shown, *, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session, self.navigator, self.shown = session, navigator, shown
         self.box = QComboBox()
         self.box.setAccessibleName("Document")
         self.box.setToolTip("The document shown; ● marks those holding the selected "
                             "claim's evidence")
         self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.action = window.toolbar.addWidget(self.box)
+        self.action = toolbar.addWidget(self.box)
         self.action.setVisible(False)
         self._ids: list[str] = []
         self.box.activated.connect(self._chosen)
-        window.session.changed.connect(
+        session.changed.connect(
             lambda change: change in ("citations", "documents", "report", "selection")
             and self.refresh())
-        window.view.document_changed.connect(self.refresh)
+        view.document_changed.connect(self.refresh)
 
     def refresh(self) -> None:
-        s = self.window.session
+        s = self.session
         ids = [d.id for d in s.citations.documents] if s.citations is not None else []
         self.action.setVisible(len(ids) > 1)
         claim = s.claim_result(s.selected)
@@ -156,7 +171,7 @@ class DocumentSwitch(QObject):
             doc = s.documents[doc_id]
             self.box.addItem(("● " if doc_id in cited else "") + doc.name)
         self._ids = ids
-        shown = self.window.shown_doc
+        shown = self.shown.document()
         if shown in ids:
             self.box.setCurrentIndex(ids.index(shown))
         self.box.blockSignals(False)
@@ -164,7 +179,7 @@ class DocumentSwitch(QObject):
     def _chosen(self, row: int) -> None:
         if not 0 <= row < len(self._ids):
             return
-        doc_id, s = self._ids[row], self.window.session
+        doc_id, s = self._ids[row], self.session
         claim = s.claim_result(s.selected)
         first = next((ev for ev in claim.evidence if ev.document == doc_id
                       and ev.status in PLACED and ev.page is not None), None) \
@@ -174,4 +189,4 @@ class DocumentSwitch(QObject):
         elif s.documents[doc_id].usable:
             self.navigator.show(doc_id, 0)
         else:
-            self.window.show_document(doc_id)  # says why it shows nothing
+            self.shown.show_document(doc_id)  # says why it shows nothing

@@ -9,18 +9,20 @@ goes where the reader clicks. F4 shows or hides it; the choice is remembered.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QSplitter
 
 from ..checker.protocol import OutlineEntry
-from ..state.session import Change
+from ..render.renderer import Renderer
+from ..render.view import PageView
+from ..state.session import Change, Session
 from ..widgets.side_panel import RESULTS, SidePanel
+from .controller import Controller
 from .find import FindController
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
+from .review import ReviewController
+from .settings import Preferences
 
 # Width of the side panel when shown (logical pixels), but at most this share of the
 # pages' side: in a small window the pages keep the room (the thumbnails fit down to the
@@ -31,12 +33,18 @@ PANEL_WIDTH, PANEL_SHARE = 200, 0.3
 class PanelController(QObject):
     """Places the side panel and keeps it showing what the view shows."""
 
-    def __init__(self, window: MainWindow, find: FindController) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, view: PageView, renderer: Renderer,
+                 controller: Controller, review: ReviewController, find: FindController,
+                 prefs: Preferences, *, interactive: bool,
+                 shown_doc: Callable[[], str | None], parent: QObject | None = None) -> None:
+        """``shown_doc`` says which document of the citations file the view shows;
+        ``interactive=False`` shows no panel and remembers nothing."""
+        super().__init__(parent)
+        self.session, self.view, self.controller = session, view, controller
+        self.review, self.prefs, self.interactive = review, prefs, interactive
+        self._shown_doc = shown_doc
         self.find = find
-        view = window.view
-        self.panel = SidePanel(window.renderer, find.results, view.highlighter.color)
+        self.panel = SidePanel(renderer, find.results, view.highlighter.color)
         column = view.parentWidget().layout()
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
@@ -48,15 +56,15 @@ class PanelController(QObject):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([PANEL_WIDTH, max(1, view.width() - PANEL_WIDTH)])
         self.panel.installEventFilter(self)  # shown: not wider than its share
-        self.panel.setVisible(window.interactive and window.prefs.side_panel())
+        self.panel.setVisible(interactive and prefs.side_panel())
         self._outline_of: str | None = None
         self.panel.page_chosen.connect(self._go_to)
         self.panel.place_chosen.connect(self._go_to_point)
         self.panel.hit_chosen.connect(find.choose)
         view.document_changed.connect(self.show_document)
         view.current_page_changed.connect(self.panel.thumbnails.set_current)
-        window.session.changed.connect(self._on_session)
-        window.review.controller.changed.connect(self._mark)  # a decision moves a mark
+        session.changed.connect(self._on_session)
+        review.changed.connect(self._mark)  # a decision moves a mark
         find.results.connect(self._on_results)
 
     # -- showing --------------------------------------------------------------------------
@@ -65,8 +73,8 @@ class PanelController(QObject):
 
     def set_shown(self, shown: bool) -> None:
         self.panel.setVisible(shown)
-        if self.window.interactive:
-            self.window.prefs.set_side_panel(shown)
+        if self.interactive:
+            self.prefs.set_side_panel(shown)
 
     def toggle(self) -> None:
         self.set_shown(not self.is_shown())
@@ -90,7 +98,7 @@ class PanelController(QObject):
     # -- keeping in step ------------------------------------------------------------------
     def show_document(self) -> None:
         """The view shows another document (or another turn of it): show its pages."""
-        view = self.window.view
+        view = self.view
         pages = [p.info for p in view.pages_layout.pages] if view.pages_layout else []
         self.panel.thumbnails.set_document(view.doc, pages, view.turn)
         self._mark()
@@ -108,7 +116,7 @@ class PanelController(QObject):
                 self.panel.outline.set_entries(entries)
                 self.panel.set_outline_available(bool(entries))
 
-        self.window.controller.ask(
+        self.controller.ask(
             lambda c, _p, cancel: c.outline(path, password=password, cancel=cancel), got,
             on_failure=lambda _exc: None, name="citeview-outline")
 
@@ -118,8 +126,8 @@ class PanelController(QObject):
 
     def _mark(self) -> None:
         # What the review draws (decisions applied), as the view and printing draw it.
-        review, doc = self.window.review, self.window.shown_doc
-        selected = review.marks(doc, self.window.session.selected)
+        review, doc = self.review.review, self._shown_doc()
+        selected = review.marks(doc, self.session.selected)
         self.panel.thumbnails.set_marks(review.marks(doc), selected)
 
     def _on_results(self) -> None:
@@ -128,9 +136,9 @@ class PanelController(QObject):
             self.show_tab(RESULTS)  # a search starts: its hits will be listed here
 
     def _go_to(self, page: int) -> None:
-        self.window.view.jumping.emit()  # Back returns here
-        self.window.view.go_to_page(page)
+        self.view.jumping.emit()  # Back returns here
+        self.view.go_to_page(page)
 
     def _go_to_point(self, page: int, point: tuple[float, float]) -> None:
-        self.window.view.jumping.emit()  # Back returns here
-        self.window.view.go_to_point(page, point)
+        self.view.jumping.emit()  # Back returns here
+        self.view.go_to_point(page, point)

@@ -11,16 +11,13 @@ the rendered page.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject
 
 from ..render.layout import Layout
-from ..render.renderer import SideQueue
+from ..render.renderer import Renderer, SideQueue
 from ..render.tiles import DocRef, RenderKey, interim_key
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
+from ..render.view import PageView
+from ..state.session import Session
 
 # The side queue's own cache: interim pictures are small (a few hundred kB a page).
 PREFETCH_CACHE_BYTES = 8 << 20
@@ -31,24 +28,24 @@ PAGES_PER_DOCUMENT = 3
 class Prefetch(QObject):
     """Interim pictures of the documents not shown, asked for when the view is idle."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, view: PageView, renderer: Renderer, *,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session, self.view, self.renderer = session, view, renderer
         self._side: SideQueue | None = None
         self._asked: set[RenderKey] = set()
-        window.view.settled.connect(self._idle)
+        view.settled.connect(self._idle)
 
     @property
     def side(self) -> SideQueue:
         if self._side is None:
-            self._side = self.window.renderer.side_queue(PREFETCH_CACHE_BYTES)
+            self._side = self.renderer.side_queue(PREFETCH_CACHE_BYTES)
             self._side.rendered.connect(self._arrived)
         return self._side
 
     def wanted(self) -> list[RenderKey]:
         """The interim pictures to make now (those not asked for yet)."""
-        w, s = self.window, self.window.session
-        view = w.view
+        s, view = self.session, self.view
         if view.doc is None or s.citations is None:
             return []
         vp = view.viewport()
@@ -78,4 +75,4 @@ class Prefetch(QObject):
     def _arrived(self, key: RenderKey) -> None:
         tile = self.side.cache.get(key)
         if tile is not None:
-            self.window.renderer.interim.put(tile)
+            self.renderer.interim.put(tile)

@@ -24,14 +24,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QObject, QProcess, Signal
+from PySide6.QtWidgets import QStatusBar
 
-from .controller import Notice
+from ..render.view import PageView
+from ..state.session import Session
+from .controller import Controller, Notice
 from .operations import Operation
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
-
-    from .shell import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +54,11 @@ class PrintChoice:
     copies: int = 1
 
 
-def shown_pages(window: MainWindow, scope: Scope, first: int = 1, last: int = 0
-                ) -> tuple[PrintedPage, ...]:
+def shown_pages(session: Session, view: PageView, scope: Scope, first: int = 1,
+                last: int = 0) -> tuple[PrintedPage, ...]:
     """The shown document's pages for ``scope``: all, the 1-based range ``first``…``last``
     (clamped to the document), or the page in view."""
-    doc_id, view = window.session.shown_document, window.view
+    doc_id = session.shown_document
     if doc_id is None or view.pages_layout is None:
         return ()
     count = len(view.pages_layout)
@@ -69,9 +70,8 @@ def shown_pages(window: MainWindow, scope: Scope, first: int = 1, last: int = 0
     return tuple((doc_id, n) for n in range(count))
 
 
-def claim_pages(window: MainWindow) -> tuple[PrintedPage, ...]:
+def claim_pages(s: Session) -> tuple[PrintedPage, ...]:
     """The pages the selected claim's evidence is placed on, in every document, once each."""
-    s = window.session
     claim = s.claim_result(s.selected)
     out: list[PrintedPage] = []
     for ev in claim.evidence if claim is not None else ():
@@ -104,9 +104,10 @@ class VectorPrint(QObject):
 
     finished = Signal(bool)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, controller: Controller, status: QStatusBar, *,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session, self.controller, self.status = session, controller, status
         self.operation: Operation | None = None
         self.out: Path | None = None
         self._existed = False
@@ -118,9 +119,9 @@ class VectorPrint(QObject):
     def run(self, choice: PrintChoice) -> Operation | None:
         """Write ``choice``'s pages as PDF (to its file, else to a temporary one that is
         spooled), in the background."""
-        w, s = self.window, self.window.session
+        s = self.session
         if not choice.pages:
-            w.statusBar().showMessage("Nothing to print.", 5000)
+            self.status.showMessage("Nothing to print.", 5000)
             return None
         if self.running():
             self.cancel()
@@ -133,12 +134,12 @@ class VectorPrint(QObject):
         self.out, self._existed, self._cancelled = out, out.exists(), False
         documents = {d.id: d.path for d in s.documents.values() if d.usable}
         citations = None if s.is_plain_pdf else s.citations_path
-        moved, passwords, client = s.moved_documents(), s.passwords(), w.client
+        moved, passwords, client = s.moved_documents(), s.passwords(), self.controller.client
         n = len(choice.pages)
-        notice = w.controller.notice
+        notice = self.controller.notice
         notice.emit(Notice(f"Preparing {n} page{'s' * (n != 1)} to print…", "info",
                            [("Cancel", self.cancel)]))
-        self.operation = op = w.controller.ops.run(
+        self.operation = op = self.controller.ops.run(
             lambda progress, cancel: client.print_copy(
                 out, choice.pages, documents, path=citations, moved=moved,
                 passwords=passwords, progress=progress, cancel=cancel),
@@ -155,8 +156,8 @@ class VectorPrint(QObject):
         self._cancelled = True
         assert self.operation is not None
         self.operation.cancel()  # its callbacks are skipped; _ended tidies up
-        self.window.controller.notice.emit(None)
-        self.window.statusBar().showMessage("Printing cancelled: nothing was printed.", 8000)
+        self.controller.notice.emit(None)
+        self.status.showMessage("Printing cancelled: nothing was printed.", 8000)
         self.finished.emit(False)
 
     def _ended(self, choice: PrintChoice, out: Path) -> None:
@@ -166,10 +167,9 @@ class VectorPrint(QObject):
             out.unlink(missing_ok=True)
 
     def _written(self, choice: PrintChoice, out: Path, count: int) -> None:
-        w = self.window
-        w.controller.notice.emit(None)
+        self.controller.notice.emit(None)
         if choice.to_file is not None:
-            w.statusBar().showMessage(
+            self.status.showMessage(
                 f"Printed {count} page{'s' * (count != 1)} to {out}.", 0)
             self.finished.emit(True)
             return
@@ -185,11 +185,11 @@ class VectorPrint(QObject):
             out.unlink(missing_ok=True)
             said = bytes(process.readAllStandardError().data()).decode(errors="replace")
             if code == 0:
-                w.statusBar().showMessage(
+                self.status.showMessage(
                     f"Sent {count} page{'s' * (count != 1)} to "
                     f"{choice.printer or 'the default printer'}.", 0)
             else:
-                w.statusBar().showMessage(
+                self.status.showMessage(
                     f"The printer did not take the pages: {said.strip() or code}", 0)
             self.finished.emit(code == 0)
             process.deleteLater()
@@ -198,11 +198,11 @@ class VectorPrint(QObject):
         process.start(args[0], args[1:])
 
     def _failed(self, out: Path, exc: BaseException) -> None:
-        self.window.controller.notice.emit(None)
+        self.controller.notice.emit(None)
         if choice_is_temporary(out):
             out.unlink(missing_ok=True)
         log.info("printing failed: %s", exc)
-        self.window.statusBar().showMessage(f"Printing failed: {exc}", 0)
+        self.status.showMessage(f"Printing failed: {exc}", 0)
         self.finished.emit(False)
 
 
@@ -211,22 +211,22 @@ def choice_is_temporary(out: Path) -> bool:
     return out.parent == Path(tempfile.gettempdir()) and out.name.startswith("citeview-print-")
 
 
-def choice_from_dialog(window: MainWindow, printer: QPrinter, *, claim: bool
+def choice_from_dialog(session: Session, view: PageView, printer: QPrinter, *, claim: bool
                        ) -> PrintChoice:
     """What the print dialog's settings ask for: its range (all, from–to, the current
     page) of the shown document, or the claim's pages; to its file or its printer."""
     from PySide6.QtPrintSupport import QPrinter
 
     if claim:
-        pages = claim_pages(window)
+        pages = claim_pages(session)
     else:
         r = printer.printRange()
         if r == QPrinter.PrintRange.PageRange:
-            pages = shown_pages(window, "range", printer.fromPage(), printer.toPage())
+            pages = shown_pages(session, view, "range", printer.fromPage(), printer.toPage())
         elif r == QPrinter.PrintRange.CurrentPage:
-            pages = shown_pages(window, "current")
+            pages = shown_pages(session, view, "current")
         else:
-            pages = shown_pages(window, "all")
+            pages = shown_pages(session, view, "all")
     to_file = None
     if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and printer.outputFileName():
         to_file = Path(printer.outputFileName())

@@ -38,7 +38,7 @@ from .find import FindController
 from .history import Navigation
 from .locations import LocatedDocuments
 from .menus import ClaimCopying, PageMenu
-from .navigate import DocumentSwitch, Navigator
+from .navigate import DocumentSwitch, Navigator, Shown
 from .panel import PanelController
 from .prefetch import Prefetch
 from .recognise import RecogniseAll
@@ -65,16 +65,31 @@ class Reader(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.find = FindController(window, window.prefs.find_color())
-        self.panel = PanelController(window, self.find)
-        self.navigator = Navigator(window)
-        self.documents = DocumentSwitch(window, self.navigator)
-        self.recent = RecentFiles(window)
-        self.located = LocatedDocuments(window)
-        self.recognise = RecogniseAll(window)
-        self.copying = ClaimCopying(window)
-        self.history = Navigation(window)  # Back / Forward
-        self.prefetch = Prefetch(window)  # pictures of the other documents' pages
+        self.find = FindController(window.view, window.controller, window.statusBar(),
+                                   window.prefs.find_color(), parent=window)
+        self.panel = PanelController(
+            window.session, window.view, window.renderer, window.controller,
+            window.review.controller, self.find, window.prefs, interactive=window.interactive,
+            shown_doc=lambda: window.shown_doc, parent=window)
+        shown = Shown(document=lambda: window.shown_doc,
+                      show_document=lambda doc: window.show_document(doc),
+                      show_selection=lambda: window.show_selection())
+        self.navigator = Navigator(window.session, window.view, window.controller,
+                                   window.review.controller, window.detail, window.claims,
+                                   shown, parent=window)
+        self.documents = DocumentSwitch(window.session, window.view, window.toolbar,
+                                        self.navigator, shown, parent=window)
+        parts = (window.session, window.controller, window.prefs)
+        self.recent = RecentFiles(*parts, interactive=window.interactive, parent=window)
+        self.located = LocatedDocuments(*parts, interactive=window.interactive, parent=window)
+        self.recognise = RecogniseAll(window.session, window.controller, window.statusBar(),
+                                      parent=window)
+        self.copying = ClaimCopying(window.session, window.review.controller, window.statusBar())
+        self.history = Navigation(window.session, window.view, window.controller,  # Back / Fwd
+                                  show_document=lambda doc: window.show_document(doc),
+                                  parent=window)
+        # Pictures of the other documents' pages.
+        self.prefetch = Prefetch(window.session, window.view, window.renderer, parent=window)
         self._print_queue: SideQueue | None = None  # made by the first print
         self.job: PrintJob | None = None
         self._vector: VectorPrint | None = None
@@ -89,7 +104,8 @@ class Reader(QObject):
         self._bar.installEventFilter(self)  # resized: fit the summary again
         window.claims.menu_parts.append(self.copying.add_to)
         window.detail.link.connect(lambda link: link.kind == "tip" and self.show_badges())
-        window.view.menu_parts.append(PageMenu(window, self._page_commands).add_to)
+        page_menu = PageMenu(window.session, window.view, self._page_commands)
+        window.view.menu_parts.append(page_menu.add_to)
         window.session.changed.connect(self._on_session)
         window.review.controller.changed.connect(self.show_summary)  # decisions counted
         window.view.document_changed.connect(self._document_changed)
@@ -314,7 +330,8 @@ class Reader(QObject):
         if self._vector is None:
             from .print_vector import VectorPrint
 
-            self._vector = VectorPrint(self.window)
+            w = self.window
+            self._vector = VectorPrint(w.session, w.controller, w.statusBar(), parent=w)
         return self._vector
 
     def _ask_and_print(self, *, claim: bool) -> None:
@@ -325,7 +342,7 @@ class Reader(QObject):
         from . import print_vector as pv
 
         w = self.window
-        pages = pv.claim_pages(w) if claim else pv.shown_pages(w, "all")
+        pages = pv.claim_pages(w.session) if claim else pv.shown_pages(w.session, w.view, "all")
         if not pages:
             w.statusBar().showMessage("Nothing to print.", 5000)
             return
@@ -341,7 +358,7 @@ class Reader(QObject):
             printer.setFromTo(1, len(pages))
         if not dialog.exec():
             return
-        choice = pv.choice_from_dialog(w, printer, claim=claim)
+        choice = pv.choice_from_dialog(w.session, w.view, printer, claim=claim)
         if choice.to_file is None and pv.spooler() is None:
             self.print_pages(printer, self._raster_pages(choice.pages),
                              dpi=pv.raster_dpi(printer))

@@ -11,31 +11,29 @@ for the next check), then the check runs again and finds the quote if it is ther
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QStatusBar
 
 from matcher.vocabulary import CancelCallback, ProgressCallback
 
 from ..checker.client import CheckClient
-from ..state.session import Change
-from .controller import Busy, Notice
+from ..state.session import Change, Session
+from .controller import Busy, Controller, Notice
 from .operations import Operation
-
-if TYPE_CHECKING:
-    from .shell import MainWindow
 
 
 class RecogniseAll(QObject):
     """Offers, runs and cancels "Recognise Text on All Scanned Pages"."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, controller: Controller, status: QStatusBar, *,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session, self.controller, self.status = session, controller, status
         self._scans: dict[str, tuple[int, ...]] = {}  # document path → pages still to read
         self._offered = False
         self._op: Operation | None = None
-        window.session.changed.connect(self._on_session)
+        session.changed.connect(self._on_session)
 
     @property
     def running(self) -> bool:
@@ -50,7 +48,7 @@ class RecogniseAll(QObject):
     def _unhinted_document(self) -> str | None:
         """The document of the selected claim's first item that names no page and was
         not located there, if that document can be read."""
-        s = self.window.session
+        s = self.session
         claim = s.citations.claim(s.selected) if s.citations is not None else None
         result = s.claim_result(s.selected)
         if claim is None or result is None or s.citations is None:
@@ -64,35 +62,35 @@ class RecogniseAll(QObject):
 
     def _offer(self) -> None:
         if self._offered:
-            self.window.controller.notice.emit(None)
+            self.controller.notice.emit(None)
             self._offered = False
         doc_id = self._unhinted_document()
         if doc_id is None:
             return
-        doc = self.window.session.documents[doc_id]
+        doc = self.session.documents[doc_id]
         known = self._scans.get(str(doc.path))
         if known is not None:
-            self._show_offer(self.window.session.selected, doc_id, known)
+            self._show_offer(self.session.selected, doc_id, known)
             return
         path, password, count = doc.path, doc.password, len(doc.pages)
-        claim = self.window.session.selected
+        claim = self.session.selected
 
         def found(pages: Sequence[int]) -> None:
             self._scans[str(path)] = tuple(pages)
             self._show_offer(claim, doc_id, tuple(pages))
 
-        self.window.controller.ask(
+        self.controller.ask(
             lambda c, _p, cancel: c.scanned_pages(path, range(count), password=password,
                                                   cancel=cancel),
             found, on_failure=lambda _exc: None, name="citeview-scan-check")
 
     def _show_offer(self, claim: str | None, doc_id: str, pages: tuple[int, ...]) -> None:
-        s = self.window.session
+        s = self.session
         if not pages or claim != s.selected or self._op is not None:
             return
         name, n = s.documents[doc_id].name, len(pages)
         self._offered = True
-        self.window.controller.notice.emit(Notice(
+        self.controller.notice.emit(Notice(
             f"The quote names no page, and {n} page{'s' * (n != 1)} of {name} "
             f"{'are scanned images' if n != 1 else 'is a scanned image'} with no text yet, "
             "where it cannot be looked for.", "info",
@@ -101,9 +99,9 @@ class RecogniseAll(QObject):
 
     def start(self, doc_id: str, pages: Sequence[int]) -> None:
         """Recognise ``pages`` (0-based) of the document one by one, then check again."""
-        doc = self.window.session.documents[doc_id]
+        doc = self.session.documents[doc_id]
         path, password, todo = doc.path, doc.password, tuple(pages)
-        controller = self.window.controller
+        controller = self.controller
         self._offered = False
         controller.progress.emit(Busy(f"Recognising %v/{len(todo)} pages…", 0, len(todo)))
         controller.notice.emit(Notice(f"Recognising the text of {len(todo)} scanned pages of "
@@ -127,9 +125,9 @@ class RecogniseAll(QObject):
         if self._op is not None:
             self._op.cancel()
             self._op = None
-        self.window.controller.progress.emit(None)
-        self.window.controller.notice.emit(None)
-        self.window.statusBar().showMessage(
+        self.controller.progress.emit(None)
+        self.controller.notice.emit(None)
+        self.status.showMessage(
             "Text recognition cancelled; the pages read so far are kept for the next check "
             "(F5).", 10000)
         self._scans.clear()
@@ -137,14 +135,13 @@ class RecogniseAll(QObject):
     def _done(self, pages: int) -> None:
         self._op = None
         self._scans.clear()
-        controller = self.window.controller
+        controller = self.controller
         controller.progress.emit(None)
         controller.notice.emit(None)
-        self.window.statusBar().showMessage(f"Text recognised on {pages} pages; checking "
-                                            "again…", 8000)
+        self.status.showMessage(f"Text recognised on {pages} pages; checking again…", 8000)
         controller.recheck()
 
     def _failed(self, exc: BaseException) -> None:
         self._op = None
-        self.window.controller.progress.emit(None)
-        self.window.controller.notice.emit(Notice(f"Text recognition failed: {exc}", "error"))
+        self.controller.progress.emit(None)
+        self.controller.notice.emit(Notice(f"Text recognition failed: {exc}", "error"))

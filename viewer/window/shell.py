@@ -136,8 +136,11 @@ class MainWindow(QMainWindow):
         self.left_panel = left
         self.setCentralWidget(self.splitter)
         c, v = self.controller, self.view
-        self.exporter = ExportCommand(self)
-        self.importer = ImportCommand(self)
+        self.exporter = ExportCommand(self.session, c, self.statusBar(),
+                                      interactive=self.interactive, parent=self)
+        self.importer = ImportCommand(self.session, c, self.prefs, self.notice, self.statusBar(),
+                                      open_path=lambda path: self.open_path(path),
+                                      parent=self)
         self.commands = WindowActions(self, Slots(
             open=self.open_dialog, open_demo=lambda: self.open_path(demo_path()),
             locate=c.locate_document, recheck=c.recheck, quit=quit_all,
@@ -150,6 +153,7 @@ class MainWindow(QMainWindow):
             previous_flagged=lambda: self.step_claim(-1, flagged=True),
             shortcuts=lambda: show_shortcuts(self), about=lambda: show_about(self),
             export=self.exporter.start, import_answer=self.importer.start))
+        self.exporter.action = self.commands.export  # enabled while a citations file is open
         self.menus = self.commands.build_menus(self)
         self.recent_menu = self.menus.recent
         self.recent_menu.aboutToShow.connect(self._fill_recent)
