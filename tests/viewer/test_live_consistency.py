@@ -72,10 +72,15 @@ def test_a_wrong_place_leaves_the_claim_unchecked_and_undo_puts_it_back(
     state = window.review.controller.review.claim_state("c15")
     assert state is not None and state.differs
     seen = _changes(window)
+    told: list[None] = []
+    window.review.controller.changed.connect(lambda: told.append(None))
 
     press(qtbot, window, "W")
+    assert _status(window, "c15") == "differs"  # the reply is not in yet
+    decided = len(told)
     qtbot.waitUntil(lambda: _status(window, "c15") == "unchecked", timeout=20000)
     assert seen.count("consistency") == 1  # one emit for one change
+    assert len(told) == decided + 1  # and the review tells it once
     assert "differs" not in _badges(window, "c15")
     assert s.report.summary.differs == 0
     assert "The claim says" not in window.detail.toPlainText()
