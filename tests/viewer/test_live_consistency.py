@@ -135,3 +135,18 @@ def test_a_confirmation_reads_the_words_it_confirmed(
     qtbot.waitUntil(lambda: _status(window, "c17") == "consistent", timeout=20000)
     assert seen.count("consistency") == 1
     assert _status(window, "c15") == "differs"  # the other claims as the check read them
+
+
+def test_decisions_read_from_the_review_file_are_read_into_the_check(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    cite = _cite(tmp_path)
+    window = make_window((1200, 800))
+    open_and_check(qtbot, window, cite)
+    window.session.select("c15")
+    press(qtbot, window, "W")  # saved to the review file beside the citations file
+    qtbot.waitUntil(lambda: _status(window, "c15") == "unchecked", timeout=20000)
+    again = make_window((1200, 800))
+    open_and_check(qtbot, again, cite)  # the check's own reading first, then the review's
+    qtbot.waitUntil(lambda: _status(again, "c15") == "unchecked", timeout=20000)
+    assert "differs" not in _badges(again, "c15")
+    assert _status(again, "c16") == "consistent"
