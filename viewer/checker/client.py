@@ -31,7 +31,7 @@ from matcher.vocabulary import CancelCallback, ProgressCallback, Rect
 
 from .. import children
 from ..state.documents import Inspection
-from ..state.records import Citations, Report
+from ..state.records import Citations, Consistency, Report
 from ..state.selection import PageWordBoxes
 from . import protocol as p
 
@@ -167,6 +167,12 @@ class CheckClient:
                  cancel: CancelCallback | None = None) -> dict[int, tuple[Rect, ...]]:
         """Place ``quote`` on these 0-based pages: page → rectangles where it is placed."""
         return self.call(p.PlaceOn(str(path), quote, tuple(pages), password), cancel=cancel)
+
+    def reconsider(self, claim: str, texts: Sequence[str], pages: Sequence[int] = (), *,
+                   cancel: CancelCallback | None = None) -> Consistency:
+        """``claim``'s consistency against the words its evidence stands on (``texts``,
+        on these 1-based ``pages``)."""
+        return self.call(p.Reconsider(claim, tuple(texts), tuple(pages)), cancel=cancel)
 
     def prepare(self, path: Path | str) -> None:
         """Have the process open, inspect and check ``path`` ahead of the requests for it."""

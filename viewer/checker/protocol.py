@@ -21,8 +21,9 @@ PyMuPDF, pytesseract or the matcher's search code. The two speak over a
 Every request is a frozen, hashable dataclass naming its reply type (``Open`` is a
 ``Request[Citations]``), so the client's one generic call is typed, and a prepared answer
 is found by the request itself. A new capability (an export, a find, a page's words for
-text selection, saving a review) is a request class here, a handler in the server and a
-method on :class:`viewer.checker.client.CheckClient`.
+text selection, saving a review, a claim's consistency once a person decides where its
+evidence stands) is a request class here, a handler in the server and a method on
+:class:`viewer.checker.client.CheckClient`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from matcher.vocabulary import Rect
 from ..state.documents import Inspection
 from ..state.files import resolved
 from ..state.find import FindHit
-from ..state.records import Citations, Report
+from ..state.records import Citations, Consistency, Report
 from ..state.selection import PageWordBoxes
 
 T = TypeVar("T")
@@ -211,6 +212,17 @@ class PlaceOn(Request[dict[int, tuple[Rect, ...]]]):
     quote: str
     pages: tuple[int, ...]
     password: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Reconsider(Request[Consistency]):
+    """Read ``claim``'s figures, dates and negations against ``texts``, the words its
+    evidence stands on now that a person decided where (:mod:`viewer.state.standing`),
+    on these 1-based ``pages``: its consistency, as ``check`` works it out."""
+
+    claim: str
+    texts: tuple[str, ...]
+    pages: tuple[int, ...] = ()
 
 
 # -- messages ------------------------------------------------------------------------------

@@ -98,24 +98,16 @@ def reconsider(check: CheckReport, review: Review) -> bool:
     from matcher.consistency import check_claim
     from matcher.report import ConsistencyResult
 
+    from ..state.standing import standing
+
     decided = {d.claim for d in review.decisions.evidence.values()}
     changed = False
     for claim in check.claims:
         state = review.claim_state(claim.id) if claim.id in decided else None
         if state is None:
             continue
-        texts: list[str] = []
-        pages: list[int] = []
-        for ev in claim.evidence:
-            item = state.items[ev.index] if 0 <= ev.index < len(state.items) else None
-            d = item.decision if item is not None and item.decided else None
-            if (d is None and ev.status == "located") or (d is not None and
-                                                          d.placement == "confirmed"):
-                texts.append(ev.found_text or ev.quote)
-                pages += [p for p in (d.page if d is not None else None, ev.page) if p]
-            elif d is not None and d.placement == "relocated":
-                texts.append(d.text or ev.quote)
-                pages += [d.page] if d.page else []
+        words = standing(state)  # the one rule, the window's too
+        texts, pages = list(words.texts), list(words.pages)
         now = ConsistencyResult.of(check_claim(claim.text, texts, pages=pages))
         if now != claim.consistency:
             claim.consistency = now

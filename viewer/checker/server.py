@@ -30,7 +30,7 @@ from matcher.vocabulary import Rect
 
 from .. import children
 from ..state.documents import Inspection
-from ..state.records import Citations, Report
+from ..state.records import Citations, Consistency, FactDifference, Report
 from ..state.selection import PageWordBoxes
 from . import protocol as p
 from .citations import citations_record
@@ -82,6 +82,7 @@ class Server:
             p.Import: self.import_answer,
             p.Words: self.words,
             p.Find: self.find, p.Outline: self.outline, p.PlaceOn: self.place_on,
+            p.Reconsider: reconsider,
         }
         self.folded: Any = None  # viewer.checker.find.FoldedPages, made by the first find
 
@@ -414,6 +415,15 @@ def open_failure(exc: Any) -> str:
         return (f"{path.name} is empty: a citations file is a JSON object with a "
                 "\"claims\" list (citeview schema prints its form).")
     return f"{path.name} cannot be opened: {reason}"
+
+
+def reconsider(_rid: int, request: p.Reconsider) -> Consistency:
+    """A claim's consistency against the words its evidence stands on now."""
+    from matcher.consistency import check_claim
+
+    c = check_claim(request.claim, request.texts, pages=request.pages)
+    return Consistency(c.status, tuple(FactDifference(d.kind, d.claim, d.evidence)
+                                       for d in c.differences))
 
 
 def _blank(path: Path) -> bool:

@@ -93,14 +93,15 @@ class ReviewModel:
 
     def _on_session(self, change: SessionChange) -> None:
         s = self.session
-        if change in ("citations", "documents", "report"):
+        if change in ("citations", "documents", "report", "consistency"):
             self.review.attach(s.citations, s.report,
                                {d.id: d.sha256 for d in s.documents.values()})
         if change in ("report", "copies"):
             self.review.other_copies = s.other_copies
         if change == "selection":
             self.current = self._first_open_item()
-        if change in ("citations", "documents", "report", "selection", "copies"):
+        if change in ("citations", "documents", "report", "selection", "copies",
+                      "consistency"):
             self.notify()
 
     # -- reading ------------------------------------------------------------------------

@@ -9,14 +9,14 @@ copy of this state. Everything here can be driven and asserted on in a plain uni
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
 from matcher.vocabulary import PLACED, Rect
 
 from .documents import DocState, PageInfo
-from .records import Citations, ClaimOutcome, Report
+from .records import Citations, ClaimOutcome, Consistency, Report
 from .rows import (
     FLAGGED_BADGES,
     ClaimRow,
@@ -26,7 +26,10 @@ from .rows import (
     outcome_document_name,
 )
 
-Change = Literal["citations", "documents", "report", "selection", "progress", "copies"]
+# "consistency": one claim's consistency was worked out again (a placement decision
+# changed the words its evidence stands on); the rest of the report is as it was.
+Change = Literal["citations", "documents", "report", "selection", "progress", "copies",
+                 "consistency"]
 
 
 class Emitter:
@@ -169,6 +172,22 @@ class Session:
         self.progress = None
         self.other_copies = {}
         self.changed.emit("report")
+
+    def set_consistency(self, claim_id: str, consistency: Consistency) -> bool:
+        """One claim's consistency worked out again (against the words the review leaves
+        its evidence), the summary's ``differs`` counted again; told once, as
+        "consistency", and only when it changed. Whether it did."""
+        report = self.report
+        old = report.claim(claim_id) if report is not None else None
+        if report is None or old is None or old.consistency == consistency:
+            return False
+        claims = tuple(replace(c, consistency=consistency) if c.id == claim_id else c
+                       for c in report.claims)
+        differs = sum(c.consistency.differs for c in claims)
+        self.report = replace(report, claims=claims,
+                              summary=replace(report.summary, differs=differs))
+        self.changed.emit("consistency")
+        return True
 
     def claim_result(self, claim_id: str | None) -> ClaimOutcome | None:
         return None if self.report is None else self.report.claim(claim_id)

@@ -65,6 +65,11 @@ class ClaimListModel(QAbstractListModel):
             self.beginResetModel()
             self._rows = self.session.rows()
             self.endResetModel()
+        elif change == "consistency":  # a claim's badge: its row changes, the list stays
+            old, self._rows = self._rows, self.session.rows()
+            for k, (was, now) in enumerate(zip(old, self._rows, strict=True)):
+                if was != now:
+                    self.dataChanged.emit(self.index(k), self.index(k))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt signature)
         return 0 if parent.isValid() else len(self._rows)

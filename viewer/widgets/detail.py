@@ -81,7 +81,7 @@ class DetailPane(QTextBrowser):
         self.refresh()
 
     def _on_change(self, change: Change) -> None:
-        if change in ("citations", "report", "selection", "documents"):
+        if change in ("citations", "report", "selection", "documents", "consistency"):
             self.refresh()
 
     def refresh(self) -> None:

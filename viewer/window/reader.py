@@ -216,7 +216,7 @@ class Reader(QObject):
 
     def _on_session(self, change: Change) -> None:
         s = self.window.session
-        if change in ("citations", "report", "documents"):
+        if change in ("citations", "report", "documents", "consistency"):
             self.show_summary()
         if change in ("citations", "selection", "report"):
             has = s.selected is not None

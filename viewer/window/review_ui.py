@@ -32,6 +32,7 @@ from ..state.review_store import folder_writable, review_folder
 from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
 from ..widgets.review_panel import PanelActions, ReviewPanel
+from .consistency import ConsistencyFollower
 from .relocation import Relocation
 from .review import ReviewController
 from .review_actions import ReviewActions, ReviewSlots
@@ -92,6 +93,10 @@ class ReviewUi(QObject):
         self.filter_bar.changed.connect(self.apply_filter)
         self.filter_bar.done_editing.connect(lambda: window.view.setFocus())
         window.claims.model_.modelReset.connect(self.apply_filter)
+        window.claims.model_.dataChanged.connect(self.apply_filter)  # a badge changed
+        self.consistency = ConsistencyFollower(  # read again after a placement decision
+            window.session, self.controller, window.controller, parent=self,
+            say=lambda text: window.statusBar().showMessage(text, 8000))
         window.detail.link.connect(self._followed)
         window.detail.chosen = self._chosen_copy
         self.controller.changed.connect(self._refresh_copies)  # the copy chosen shows
