@@ -424,6 +424,18 @@ def unreadable_document(name: str, message: str) -> str:
     return f"{name} cannot be opened: {message}"
 
 
+def undecidable_document(document: str) -> str:
+    """Why nothing can be decided about the quotes of a document that is missing (or
+    whose bytes cannot be read): a decision is pinned to the document's contents.
+
+    >>> undecidable_document("policy").split(":")[0]
+    "The document 'policy' is missing or cannot be read"
+    """
+    return (f"The document {document!r} is missing or cannot be read: locate it (File ▸ "
+            "Locate Document) before deciding about its quotes, as a decision is pinned "
+            "to its contents.")
+
+
 def locked_document(name: str, *, bare_pdf: bool, more: str = "") -> str:
     """A password-protected document: a bare PDF has no claims to speak of.
 

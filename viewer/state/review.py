@@ -51,6 +51,7 @@ from .decisions import (
 )
 from .outcome import ItemRecord, Outcome, first_drawn, page_marks, page_rects
 from .outcome import record as outcome_record
+from .presentation import undecidable_document
 from .questions import Question, question
 from .questions import extra as extra_questions
 from .records import (
@@ -403,23 +404,39 @@ class Review:
         old = self.decisions.evidence.get((claim_id, index))
         if placement == "relocated" and (page is None or not rects):
             raise Refused("a relocation needs a page and rectangles")
+        why = self.refusal(claim_id, index, placement, document=document, words=page is not None)
+        if why:
+            raise Refused(why)
         if placement == "confirmed" and page is None:
             # A confirmation records what was seen and agreed to: the words drawn.
-            if outcome is None or outcome.status not in PLACED or outcome.page is None \
-                    or not outcome.rects:
-                raise Refused(NOTHING_TO_CONFIRM)
+            assert outcome is not None and outcome.page is not None
             page, rects, text = outcome.page, outcome.rects, outcome.found_text
         if placement == "confirmed" and text is None and outcome is not None:
             text = outcome.found_text
-        if doc is not None and self.hashes.get(doc) is None:
-            raise Refused(f"The document {doc!r} cannot be read, so a decision about it "
-                          "could not be checked against it later: locate it first.")
         return EvidenceDecision(
             claim_id, index, placement, sha256_text(claim.evidence[index].quote),
             self.hashes.get(doc) if doc is not None else None, page, tuple(rects),
             note if note is not None else (old.note if old is not None else ""),
             reviewer, at, doc if page is not None else None, text,
             old.extra if old is not None else {})
+
+    def refusal(self, claim_id: str, index: int, placement: Placement, *,
+                document: str | None = None, words: bool = False) -> str:
+        """Why ``placement`` cannot be decided about the item now, for the person ("" when
+        it can): the one rule :meth:`placement` applies and the window's buttons show
+        (greyed, the sentence their tooltip). A decision about a document that cannot be
+        read has no hash to pin it to (whatever the decision: even Absent says something
+        about the document's words); a confirmation with nothing drawn confirms nothing
+        (``words``: the words confirmed are given, a copy of the quote)."""
+        outcome = self.outcome(claim_id, index)
+        doc = document or (outcome.document if outcome is not None else None)
+        if doc is not None and self.hashes.get(doc) is None:
+            return undecidable_document(doc)
+        if placement == "confirmed" and not words and (
+                outcome is None or outcome.status not in PLACED or outcome.page is None
+                or not outcome.rects):
+            return NOTHING_TO_CONFIRM
+        return ""
 
     def support(self, claim_id: str, support: Support, *, reviewer: str, at: str,
                 note: str | None = None) -> ClaimDecision:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ..palette import notice_color
 from ..state.review_text import PanelText
+from .buttons import action_description
 from .labels import LineLabel, WrapLabel
 from .note_field import NoteField
 
@@ -50,6 +51,16 @@ def _button(action: QAction) -> QToolButton:
     button.setDefaultAction(action)
     button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     button.setAutoRaise(False)
+    return button
+
+
+def _described(action: QAction) -> QToolButton:
+    """A decision's button, its accessible description following the command's tooltip:
+    a decision the review refuses is greyed out and says why."""
+    button = _button(action)
+    button.setAccessibleDescription(action_description(action))
+    action.changed.connect(
+        lambda: button.setAccessibleDescription(action_description(action)))
     return button
 
 
@@ -98,7 +109,7 @@ class ReviewPanel(QFrame):
             buttons = QHBoxLayout()
             buttons.setSpacing(3)
             for action in actions:
-                buttons.addWidget(_button(action))
+                buttons.addWidget(_described(action))
             buttons.addStretch(1)
             grid.addLayout(buttons, row, 1)
         grid.setColumnStretch(1, 1)
