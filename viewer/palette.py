@@ -31,6 +31,7 @@ BADGE_COLORS: dict[BadgeStatus, str] = {
     "uncited": "#546E7A",
     "pending": "#78909C",
     "missing": "#5D4037",
+    "unreadable": "#283593",
     "differs": "#AD1457",
 }
 # Neutral colours for the notice bar (information / a problem).

@@ -11,7 +11,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QToolButton
 from pytestqt.qtbot import QtBot
 
-from viewer.state.presentation import undecidable_document
+from viewer.palette import MIN_DISTANCE, badge_color, distance
+from viewer.state.presentation import STATUS_WORDS, undecidable_document
 from viewer.state.review import NOTHING_TO_CONFIRM
 from viewer.window.shell import MainWindow
 
@@ -77,3 +78,28 @@ def test_a_readable_documents_decisions_follow_what_is_drawn(
     window.session.select("there")  # its own tooltip back once it can be done again
     assert confirm.isEnabled() and confirm.toolTip() == own["confirmed"]
     assert button(window, confirm).accessibleDescription().startswith(own["confirmed"])
+
+
+def test_a_damaged_pdf_has_its_own_badge_and_count(
+        qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> None:
+    """Not the red "not located" of a quote that is not there: the quote was never
+    looked for. The check's own status stays not_located (``check --json`` unchanged)."""
+    cite = two_claims(tmp_path)
+    (tmp_path / "policy.pdf").write_bytes(b"%PDF-1.7\nthis is not really a PDF\n")
+    window = make_window()
+    open_and_check(qtbot, window, cite)
+    assert window.session.documents["policy"].state == "corrupt"
+    assert [e.status for c in window.session.report.claims  # type: ignore[union-attr]
+            for e in c.evidence] == ["not_located", "not_located"]
+    assert [r.badges for r in window.session.rows()] == [("unreadable",), ("unreadable",)]
+    assert window.reader.summary.text().startswith(
+        f"2 claims: 0 located · 2 {STATUS_WORDS['unreadable']}")
+    assert "not located" not in window.reader.summary.text()
+    window.session.select("there")
+    pane = window.detail.toPlainText()
+    assert "policy.pdf cannot be read — no highlight shown" in pane
+    assert STATUS_WORDS["unreadable"] in pane and STATUS_WORDS["not_located"] not in pane
+    highlight = window.view.highlighter.color
+    assert distance(badge_color("unreadable", highlight),
+                    badge_color("not_located", highlight)) >= MIN_DISTANCE
+    assert window.session.step(1, flagged_only=True) is not None  # "next flagged" stops
