@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..palette import notice_color
+from ..palette import INK, notice_color
 from ..state.review_text import PanelText
 from .buttons import action_description
 from .labels import LineLabel, WrapLabel
@@ -156,7 +156,7 @@ class ReviewPanel(QFrame):
         """Keep the problem bar's colour apart from the highlight colour."""
         pal = self.problem_bar.palette()
         pal.setColor(QPalette.ColorRole.Window, notice_color("error", highlight))
-        pal.setColor(QPalette.ColorRole.WindowText, QColor("#1F2328"))
+        pal.setColor(QPalette.ColorRole.WindowText, QColor(INK))
         self.problem_bar.setPalette(pal)
 
     def show_text(self, text: PanelText, problem: str = "") -> None:
