@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
 from matcher.vocabulary import EvidenceStatus, Rect
@@ -32,6 +32,7 @@ from ..state.review_store import folder_writable, review_folder
 from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
 from ..widgets.review_panel import PanelActions, ReviewPanel
+from .refusals import Refusals
 from .relocation import Relocation
 from .review import ReviewController
 from .review_actions import ReviewActions, ReviewSlots
@@ -60,8 +61,7 @@ class ReviewUi(QObject):
         self.relocation = Relocation(self.controller, window.selecting, self)
         one, once = self._one_change, self._not_repeated
         self._last_decision: tuple[object, float] = ((), -math.inf)
-        self._tips: dict[QAction, str] = {}  # a decision's own tooltip, while not refused
-        self._refused: dict[QAction, str] = {}  # why a decision is greyed out ("" if not)
+        self.refusals = Refusals(window, self)  # decisions greyed out, and why
         self.actions = ReviewActions(window, ReviewSlots(
             step_queue=one(self.step_queue), step_item=one(self.step_item),
             placement=one(once("placement", self.decide)), relocate=one(self.relocate),
@@ -187,14 +187,9 @@ class ReviewUi(QObject):
         item = c.item()
         has_item = active and item is not None
         for p, action in a.placements.items():
-            # What the review refuses is greyed out, its reason the tooltip (and the
-            # button's accessible description): a missing document, nothing drawn.
-            why = c.review.refusal(item.claim, item.index, p) \
-                if has_item and item is not None else ""
-            action.setEnabled(has_item and c.review.report is not None and not why)
-            own = self._tips.setdefault(action, action.toolTip())
-            action.setToolTip(why or own)
-            self._refused[action] = why
+            # Greyed out where the review refuses it (a missing document, nothing drawn).
+            why = c.review.refusal(item.claim, item.index, p) if has_item and item else ""
+            self.refusals.show(action, why, enabled=has_item and c.review.report is not None)
             action.setChecked(p == placement or (p == "relocated" and self.relocation.active))
         for s, action in a.supports.items():
             action.setEnabled(active)
@@ -382,23 +377,8 @@ class ReviewUi(QObject):
             self.window.prefs.set_reviewer(name)
             self.controller.reviewer = name.strip()
 
-    def _said_refused(self, event: QKeyEvent) -> bool:
-        """A greyed-out decision's key, pressed: say why it cannot be made (a disabled
-        command's key reaches the window as a plain key press)."""
-        pressed = QKeySequence(event.keyCombination())
-        for action, why in self._refused.items():
-            if why and not action.isEnabled() and action.shortcut() == pressed:
-                self.window.statusBar().showMessage(why, 0)
-                return True
-        return False
-
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Before the window closes with decisions that are not on disk, ask; a refused
-        decision's key says why."""
-        if watched is self.window and event.type() == QEvent.Type.KeyPress:
-            assert isinstance(event, QKeyEvent)
-            if self._said_refused(event):
-                return True
+        """Before the window closes with decisions that are not on disk, ask."""
         if watched is self.window and event.type() == QEvent.Type.Close \
                 and self.controller.unsaved and self.window.interactive:
             assert isinstance(event, QCloseEvent)
