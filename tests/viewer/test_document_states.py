@@ -50,6 +50,7 @@ def test_no_placement_decision_about_a_missing_documents_quote(
         assert not action.isEnabled(), p
         assert action.toolTip() == why
         assert button(window, action).accessibleDescription().startswith(why)
+    assert f"· {STATUS_WORDS['missing']}" in window.review.panel.claim.text()
     # The claim's support is a person's call about the claim, and stays open.
     assert all(a.isEnabled() for a in window.review.actions.supports.values())
     window.view.setFocus()
@@ -99,6 +100,7 @@ def test_a_damaged_pdf_has_its_own_badge_and_count(
     pane = window.detail.toPlainText()
     assert "policy.pdf cannot be read — no highlight shown" in pane
     assert STATUS_WORDS["unreadable"] in pane and STATUS_WORDS["not_located"] not in pane
+    assert window.review.panel.claim.text().endswith(f"· {STATUS_WORDS['unreadable']}")
     highlight = window.view.highlighter.color
     assert distance(badge_color("unreadable", highlight),
                     badge_color("not_located", highlight)) >= MIN_DISTANCE

@@ -51,7 +51,7 @@ from .decisions import (
 )
 from .outcome import ItemRecord, Outcome, first_drawn, page_marks, page_rects
 from .outcome import record as outcome_record
-from .presentation import undecidable_document
+from .presentation import BadgeStatus, status_word, undecidable_document
 from .questions import Question, question
 from .questions import extra as extra_questions
 from .records import (
@@ -63,6 +63,7 @@ from .records import (
     Report,
     reading_key,
 )
+from .rows import badge
 
 __all__ = ["Answer", "AnswerKey", "ClaimDecision", "Decisions", "Entry", "EvidenceDecision",
            "EvidenceKey", "HistoryEntry", "Refused", "sha256_text", "utc_now"]
@@ -175,11 +176,16 @@ class ClaimState:
                      and a.index == index), None)
 
 
-def item_needs(outcome: EvidenceOutcome | None) -> tuple[str, ...]:
-    """Why the check's outcome for an item needs a person (empty: it does not)."""
+def item_needs(outcome: EvidenceOutcome | None,
+               unusable: Mapping[str, BadgeStatus] | None = None) -> tuple[str, ...]:
+    """Why the check's outcome for an item needs a person (empty: it does not); an item
+    not located on a document that cannot be used (``unusable``: its id → its badge)
+    says so, as its badge does ("document missing", not "not located")."""
     if outcome is None:
         return ()
-    reasons = [NEEDS[outcome.status]] if outcome.status in NEEDS else []
+    shown = badge(outcome, unusable)
+    reasons = [status_word(shown)] if shown != outcome.status else \
+        [NEEDS[outcome.status]] if outcome.status in NEEDS else []
     if outcome.differences:
         reasons.append("differences")
     return tuple(reasons)
@@ -205,6 +211,7 @@ class Review:
         self.citations: Citations | None = None
         self.report: Report | None = None
         self.hashes: Mapping[str, str | None] = {}  # document id → SHA-256 of its bytes
+        self.unusable: dict[str, BadgeStatus] = {}  # documents that cannot be used → badge
         self._everything = False
         # By claim id, so reading every claim's state stays linear in the file's size.
         self._claims: dict[str, ClaimEntry] = {}
@@ -244,9 +251,12 @@ class Review:
         self._states.pop(claim_id, None)
 
     def attach(self, citations: Citations | None, report: Report | None,
-               hashes: Mapping[str, str | None]) -> None:
-        """Read the decisions against this file, report and documents from now on."""
+               hashes: Mapping[str, str | None],
+               unusable: Mapping[str, BadgeStatus] | None = None) -> None:
+        """Read the decisions against this file, report and documents from now on
+        (``unusable``: the documents that cannot be used, with their items' badge)."""
         self.citations, self.report, self.hashes = citations, report, dict(hashes)
+        self.unusable = dict(unusable or {})
         self._claims = {c.id: c for c in citations.claims} if citations is not None else {}
         self._results = {c.id: c for c in report.claims} if report is not None else {}
         self._states.clear()
@@ -265,7 +275,7 @@ class Review:
         if decision is not None:
             stale = self._evidence_stale(decision, claim.evidence[index].quote, outcome)
         # A decision that no longer holds asks a person again.
-        needs = item_needs(outcome) + ((STALE_NEEDS,) if stale else ())
+        needs = item_needs(outcome, self.unusable) + ((STALE_NEEDS,) if stale else ())
         return ItemState(claim.id, index, outcome, needs, decision, stale)
 
     def _evidence_stale(self, decision: EvidenceDecision, quote: str,
