@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -25,13 +26,15 @@ from viewer.palette import (
     TEXT_CONTRAST,
     badge_color,
     contrast,
+    distinct,
     legible,
 )
 from viewer.state.files import demo_path
+from viewer.widgets.claims import TAG_COLOR
 from viewer.widgets.detail import DIFF_STYLES, diff_styles
 from viewer.window.shell import MainWindow
 
-from .review_helpers import open_and_check
+from .review_helpers import demo_window, open_and_check
 
 MakeWindow = Callable[..., MainWindow]
 R = QPalette.ColorRole
@@ -120,3 +123,24 @@ def test_the_window_reads_under_a_dark_palette(qtbot: QtBot, make_window: MakeWi
     pink = QColor(NOTICE_ERROR)
     assert any(c == pink for c in inside)  # the field is pink
     assert max(contrast(c, pink) for c in inside) >= TEXT_CONTRAST  # and its text reads
+
+
+def test_review_tags_read_on_a_dark_list(qtbot: QtBot, make_window: MakeWindow,
+                                         tmp_path: Path, dark: QPalette) -> None:
+    """c14 is flagged upstream: its row's tag is outlined in the slate made legible on
+    the dark list (the light window's slate on it reads at 1.8:1)."""
+    _cite, window = demo_window(qtbot, make_window, tmp_path, (1280, 860))
+    claims = window.claims
+    row = next(i for i, r in enumerate(window.session.rows()) if r.id == "c14")
+    window.session.select("c8")  # c14's row unselected: on the list's own background
+    index = claims.model_.index(row, 0)
+    claims.scrollTo(index)
+    qtbot.waitUntil(lambda: claims.viewport().rect().contains(claims.visualRect(index)),
+                    timeout=5000)
+    image = claims.viewport().grab(claims.visualRect(index)).toImage()
+    base = claims.palette().color(R.Base)
+    ink = legible(distinct(QColor(TAG_COLOR), window.view.highlighter.color), base)
+    assert contrast(QColor(TAG_COLOR), base) < TEXT_CONTRAST <= contrast(ink, base)
+    drawn = sum(image.pixelColor(x, y) == ink
+                for x in range(image.width()) for y in range(image.height()))
+    assert drawn > 20  # the tag's outline and words, in the legible slate
