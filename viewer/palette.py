@@ -31,15 +31,28 @@ BADGE_COLORS: dict[BadgeStatus, str] = {
     "uncited": "#546E7A",
     "pending": "#78909C",
     "missing": "#5D4037",
+    "unreadable": "#283593",
     "differs": "#AD1457",
 }
 # Neutral colours for the notice bar (information / a problem).
 NOTICE_INFO = "#E3EAF3"
 NOTICE_ERROR = "#F6DADA"
+# The text on those light colours, dark whatever the palette (a dark palette's light text
+# would vanish on them).
+INK = "#1F2328"
 
 # Two colours closer than this (Euclidean distance in RGB, 0..441) count as the same to a
 # person glancing at the screen; a badge that close to the highlight is shifted away.
 MIN_DISTANCE = 90.0
+
+# Text must stand out from what it is written on by at least this contrast ratio (WCAG
+# 2's, 1..21; 4.5 is its minimum for body text), whatever the palette: colours chosen for
+# a light window (dark red, slate) all but vanish on a dark one's background.
+TEXT_CONTRAST = 4.5
+# Words dimmed on purpose (the page words a quote left out) stay this readable: the
+# dimmed grey's own contrast on the light window's white (3.2), WCAG's floor for large
+# text and marks.
+DIMMED_CONTRAST = 3.0
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -77,3 +90,37 @@ def badge_color(status: BadgeStatus, highlight: QColor) -> QColor:
 
 def notice_color(kind: str, highlight: QColor) -> QColor:
     return distinct(QColor(NOTICE_ERROR if kind == "error" else NOTICE_INFO), highlight)
+
+
+def luminance(color: QColor) -> float:
+    """WCAG 2's relative luminance of an opaque colour (0 black .. 1 white)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    return (0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF())
+            + 0.0722 * linear(color.blueF()))
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG 2's contrast ratio of two colours (1: the same lightness .. 21)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def legible(color: QColor, background: QColor, minimum: float = TEXT_CONTRAST) -> QColor:
+    """``color``, or the least change of it towards white (on a dark background) or black
+    (on a light one) that reads at ``minimum`` contrast on ``background``: the hue kept
+    as long as it can be. Black or white always reach 4.5 on one side of any colour."""
+    if contrast(color, background) >= minimum:
+        return QColor(color)
+    white, black = QColor("#FFFFFF"), QColor("#000000")
+    end = white if contrast(white, background) >= contrast(black, background) else black
+    for step in range(1, 21):
+        t = step / 20
+        # Rounded to 8 bits a channel before it is measured: that is what is painted.
+        mixed = QColor.fromRgbF(color.redF() + t * (end.redF() - color.redF()),
+                                color.greenF() + t * (end.greenF() - color.greenF()),
+                                color.blueF() + t * (end.blueF() - color.blueF()))
+        mixed = QColor(mixed.name())
+        if contrast(mixed, background) >= minimum:
+            return mixed
+    return end

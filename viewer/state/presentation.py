@@ -27,9 +27,11 @@ from .records import Summary, WordDiff
 # "missing" for an item not located because its document is missing (the check says
 # not_located with that reason; the window tells the two apart, as they need different
 # things done: find the file, or look for the words).
+# "unreadable" likewise when the document is there but cannot be read (damaged, empty,
+# not a PDF): the check says not_located, but the quote was never looked for.
 # "differs" is a claim's own badge, after its items': its figures, dates or negations
 # are not borne out by its evidence (the check's ``consistency``).
-BadgeStatus = Literal[ClaimStatus, "pending", "missing", "differs"]
+BadgeStatus = Literal[ClaimStatus, "pending", "missing", "unreadable", "differs"]
 
 # What a badge says, per status. "needs review" rather than "review": it is an instruction.
 STATUS_WORDS: dict[BadgeStatus, str] = {
@@ -40,6 +42,7 @@ STATUS_WORDS: dict[BadgeStatus, str] = {
     "uncited": "uncited",
     "pending": "checking…",
     "missing": "document missing",
+    "unreadable": "document unreadable",
     "differs": "claim differs",
 }
 # What each badge means, for tooltips and Help ▸ What the Badges Mean.
@@ -55,6 +58,9 @@ STATUS_EXPLANATIONS: dict[BadgeStatus, str] = {
     "pending": "The check has not reached this item yet.",
     "missing": "The document the citation names cannot be found: locate it (File ▸ "
                "Locate Document) and the quote is checked.",
+    "unreadable": "The document is there but cannot be read (damaged, empty, or not a "
+                  "PDF), so the quote was not looked for: open another copy (the notice "
+                  "above the pages offers it) and the quote is checked.",
     "differs": "A figure, a date or a negation of the claim is not in the words its "
                "evidence stands on: the quote may be right and the claim still misstate "
                "it. Decide whether it is supported.",
@@ -110,7 +116,8 @@ def explain(status: BadgeStatus) -> str:
 
 # Claims are counted in this order, worst first (as a badge summarises its claim).
 SUMMARY_ORDER: tuple[BadgeStatus, ...] = ("located", "review", "differs", "not_located",
-                                          "missing", "rejected", "pending", "uncited")
+                                          "missing", "unreadable", "rejected", "pending",
+                                          "uncited")
 
 
 def claims_summary(statuses: Iterable[BadgeStatus], *, separator: str = " · ") -> str:
@@ -422,6 +429,18 @@ def unreadable_document(name: str, message: str) -> str:
     if any(t in message for t in technical) or not message:
         message = "it is not a PDF citeview can read (damaged, or another kind of file)."
     return f"{name} cannot be opened: {message}"
+
+
+def undecidable_document(document: str) -> str:
+    """Why nothing can be decided about the quotes of a document that is missing (or
+    whose bytes cannot be read): a decision is pinned to the document's contents.
+
+    >>> undecidable_document("policy").split(":")[0]
+    "The document 'policy' is missing or cannot be read"
+    """
+    return (f"The document {document!r} is missing or cannot be read: locate it (File ▸ "
+            "Locate Document) before deciding about its quotes, as a decision is pinned "
+            "to its contents.")
 
 
 def locked_document(name: str, *, bare_pdf: bool, more: str = "") -> str:

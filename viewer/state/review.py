@@ -51,6 +51,7 @@ from .decisions import (
 )
 from .outcome import ItemRecord, Outcome, first_drawn, page_marks, page_rects
 from .outcome import record as outcome_record
+from .presentation import BadgeStatus, status_word, undecidable_document
 from .questions import Question, question
 from .questions import extra as extra_questions
 from .records import (
@@ -62,6 +63,7 @@ from .records import (
     Report,
     reading_key,
 )
+from .rows import badge
 
 __all__ = ["Answer", "AnswerKey", "ClaimDecision", "Decisions", "Entry", "EvidenceDecision",
            "EvidenceKey", "HistoryEntry", "Refused", "sha256_text", "utc_now"]
@@ -174,11 +176,16 @@ class ClaimState:
                      and a.index == index), None)
 
 
-def item_needs(outcome: EvidenceOutcome | None) -> tuple[str, ...]:
-    """Why the check's outcome for an item needs a person (empty: it does not)."""
+def item_needs(outcome: EvidenceOutcome | None,
+               unusable: Mapping[str, BadgeStatus] | None = None) -> tuple[str, ...]:
+    """Why the check's outcome for an item needs a person (empty: it does not); an item
+    not located on a document that cannot be used (``unusable``: its id → its badge)
+    says so, as its badge does ("document missing", not "not located")."""
     if outcome is None:
         return ()
-    reasons = [NEEDS[outcome.status]] if outcome.status in NEEDS else []
+    shown = badge(outcome, unusable)
+    reasons = [status_word(shown)] if shown != outcome.status else \
+        [NEEDS[outcome.status]] if outcome.status in NEEDS else []
     if outcome.differences:
         reasons.append("differences")
     return tuple(reasons)
@@ -204,6 +211,7 @@ class Review:
         self.citations: Citations | None = None
         self.report: Report | None = None
         self.hashes: Mapping[str, str | None] = {}  # document id → SHA-256 of its bytes
+        self.unusable: dict[str, BadgeStatus] = {}  # documents that cannot be used → badge
         self._everything = False
         # By claim id, so reading every claim's state stays linear in the file's size.
         self._claims: dict[str, ClaimEntry] = {}
@@ -243,9 +251,12 @@ class Review:
         self._states.pop(claim_id, None)
 
     def attach(self, citations: Citations | None, report: Report | None,
-               hashes: Mapping[str, str | None]) -> None:
-        """Read the decisions against this file, report and documents from now on."""
+               hashes: Mapping[str, str | None],
+               unusable: Mapping[str, BadgeStatus] | None = None) -> None:
+        """Read the decisions against this file, report and documents from now on
+        (``unusable``: the documents that cannot be used, with their items' badge)."""
         self.citations, self.report, self.hashes = citations, report, dict(hashes)
+        self.unusable = dict(unusable or {})
         self._claims = {c.id: c for c in citations.claims} if citations is not None else {}
         self._results = {c.id: c for c in report.claims} if report is not None else {}
         self._states.clear()
@@ -264,7 +275,7 @@ class Review:
         if decision is not None:
             stale = self._evidence_stale(decision, claim.evidence[index].quote, outcome)
         # A decision that no longer holds asks a person again.
-        needs = item_needs(outcome) + ((STALE_NEEDS,) if stale else ())
+        needs = item_needs(outcome, self.unusable) + ((STALE_NEEDS,) if stale else ())
         return ItemState(claim.id, index, outcome, needs, decision, stale)
 
     def _evidence_stale(self, decision: EvidenceDecision, quote: str,
@@ -403,23 +414,39 @@ class Review:
         old = self.decisions.evidence.get((claim_id, index))
         if placement == "relocated" and (page is None or not rects):
             raise Refused("a relocation needs a page and rectangles")
+        why = self.refusal(claim_id, index, placement, document=document, words=page is not None)
+        if why:
+            raise Refused(why)
         if placement == "confirmed" and page is None:
             # A confirmation records what was seen and agreed to: the words drawn.
-            if outcome is None or outcome.status not in PLACED or outcome.page is None \
-                    or not outcome.rects:
-                raise Refused(NOTHING_TO_CONFIRM)
+            assert outcome is not None and outcome.page is not None
             page, rects, text = outcome.page, outcome.rects, outcome.found_text
         if placement == "confirmed" and text is None and outcome is not None:
             text = outcome.found_text
-        if doc is not None and self.hashes.get(doc) is None:
-            raise Refused(f"The document {doc!r} cannot be read, so a decision about it "
-                          "could not be checked against it later: locate it first.")
         return EvidenceDecision(
             claim_id, index, placement, sha256_text(claim.evidence[index].quote),
             self.hashes.get(doc) if doc is not None else None, page, tuple(rects),
             note if note is not None else (old.note if old is not None else ""),
             reviewer, at, doc if page is not None else None, text,
             old.extra if old is not None else {})
+
+    def refusal(self, claim_id: str, index: int, placement: Placement, *,
+                document: str | None = None, words: bool = False) -> str:
+        """Why ``placement`` cannot be decided about the item now, for the person ("" when
+        it can): the one rule :meth:`placement` applies and the window's buttons show
+        (greyed, the sentence their tooltip). A decision about a document that cannot be
+        read has no hash to pin it to (whatever the decision: even Absent says something
+        about the document's words); a confirmation with nothing drawn confirms nothing
+        (``words``: the words confirmed are given, a copy of the quote)."""
+        outcome = self.outcome(claim_id, index)
+        doc = document or (outcome.document if outcome is not None else None)
+        if doc is not None and self.hashes.get(doc) is None:
+            return undecidable_document(doc)
+        if placement == "confirmed" and not words and (
+                outcome is None or outcome.status not in PLACED or outcome.page is None
+                or not outcome.rects):
+            return NOTHING_TO_CONFIRM
+        return ""
 
     def support(self, claim_id: str, support: Support, *, reviewer: str, at: str,
                 note: str | None = None) -> ClaimDecision:

@@ -38,6 +38,7 @@ from .review import (
     Support,
     copies,
 )
+from .rows import badge
 
 # What a note field says while there is nothing to note on.
 NO_CLAIM = "Select a claim first: notes go with its decisions."
@@ -168,7 +169,9 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         return replace(base, claim=f"{state.id} · no evidence: only its support can be "
                                    "decided")
     item = state.items[min(current, len(state.items) - 1)]
-    status = status_word(item.outcome.status if item.outcome is not None else "pending")
+    # As its badge in the list says it ("document missing" rather than "not located").
+    status = status_word(badge(item.outcome, review.unusable) if item.outcome is not None
+                         else "pending")
     head = f"{state.id} · evidence {item.index + 1} of {len(state.items)} · {status}"
     diffs = item.outcome.differences if item.outcome is not None else ()
     found = copies(item.outcome) if item.outcome is not None else ()

@@ -95,7 +95,8 @@ class ReviewModel:
         s = self.session
         if change in ("citations", "documents", "report", "consistency"):
             self.review.attach(s.citations, s.report,
-                               {d.id: d.sha256 for d in s.documents.values()})
+                               {d.id: d.sha256 for d in s.documents.values()},
+                               s.unusable_documents())
         if change in ("report", "copies"):
             self.review.other_copies = s.other_copies
         if change == "selection":

@@ -7,7 +7,7 @@ the citations file and the report (the report may not have arrived yet: "checkin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,11 +22,14 @@ from .records import Citations, Difference, EvidenceOutcome, Report, WordDiff, r
 # else can be said.
 # A claim that differs from its located evidence comes after the evidence that needs a
 # person and before "pending": its own evidence is fine, the claim is not.
-BADGE_ORDER: tuple[BadgeStatus, ...] = ("rejected", "missing", *STATUS_ORDER[1:-1], "differs",
-                                        "pending", "located", "uncited")
+# A document that cannot be read, likewise (another copy must be found).
+BADGE_ORDER: tuple[BadgeStatus, ...] = ("rejected", "missing", "unreadable",
+                                        *STATUS_ORDER[1:-1], "differs", "pending", "located",
+                                        "uncited")
 PENDING: tuple[BadgeStatus, ...] = ("pending",)
 # Badges "next flagged" stops at: a person must look (or find the document).
-FLAGGED_BADGES: frozenset[BadgeStatus] = frozenset({*FLAGGED, "missing", "differs"})
+FLAGGED_BADGES: frozenset[BadgeStatus] = frozenset({*FLAGGED, "missing", "unreadable",
+                                                    "differs"})
 
 
 @dataclass(frozen=True)
@@ -68,18 +71,27 @@ class EvidenceView:
     copy_order: tuple[tuple[int, int], ...] = ()
 
 
-def badge(ev: EvidenceOutcome, missing: Collection[str] = ()) -> BadgeStatus:
-    """The badge of one evidence item: its status, or "missing" when it was not located
-    because its document (one of the ids in ``missing``) is missing."""
-    if ev.status == "not_located" and ev.document is not None and ev.document in missing:
-        return "missing"
+# What a document that cannot be used makes of the items not located on it: the
+# document's badge (its id → "missing" or "unreadable"; see :data:`DOCUMENT_BADGES`).
+Unusable = Mapping[str, BadgeStatus]
+# The badge an unusable document's state gives its items (a password is asked for).
+DOCUMENT_BADGES: dict[str, BadgeStatus] = {
+    "missing": "missing", "unreadable": "unreadable", "corrupt": "unreadable",
+    "empty": "unreadable"}
+
+
+def badge(ev: EvidenceOutcome, unusable: Unusable | None = None) -> BadgeStatus:
+    """The badge of one evidence item: its status, or its document's badge ("missing",
+    "unreadable") when it was not located because its document cannot be used."""
+    if ev.status == "not_located" and ev.document is not None and unusable:
+        return unusable.get(ev.document, ev.status)
     return ev.status
 
 
 def claim_rows(citations: Citations | None, report: Report | None,
-               missing: Collection[str] = ()) -> list[ClaimRow]:
+               unusable: Unusable | None = None) -> list[ClaimRow]:
     """Every claim in file order; before the report arrives, with "checking…" badges;
-    ``missing``: the ids of documents that are missing."""
+    ``unusable``: the documents that cannot be used, with their badge."""
     if citations is None:
         return []
     results = {c.id: c for c in report.claims} if report else {}
@@ -92,7 +104,7 @@ def claim_rows(citations: Citations | None, report: Report | None,
         elif result is None:
             badges = PENDING * len(claim.evidence)
         else:
-            badges = tuple(badge(e, missing) for e in result.evidence) or PENDING
+            badges = tuple(badge(e, unusable) for e in result.evidence) or PENDING
             if result.consistency.differs:
                 badges += ("differs",)
         rows.append(ClaimRow(claim.id, claim.text, badges))
@@ -101,7 +113,7 @@ def claim_rows(citations: Citations | None, report: Report | None,
 
 def evidence_views(citations: Citations | None, report: Report | None, claim_id: str | None,
                    document_name: Callable[[EvidenceOutcome], str | None],
-                   missing: Collection[str] = ()) -> list[EvidenceView]:
+                   unusable: Unusable | None = None) -> list[EvidenceView]:
     """The detail pane's content for a claim, sentences included; ``document_name``
     names the file an outcome is on."""
     if citations is None or claim_id is None:
@@ -118,9 +130,11 @@ def evidence_views(citations: Citations | None, report: Report | None, claim_id:
                                       "Checking…"))
             continue
         name = document_name(got)
-        shown = badge(got, missing)
+        shown = badge(got, unusable)
         notice = (f"{name or 'The document'} is missing — no highlight shown"
                   if shown == "missing" else
+                  f"{name or 'The document'} cannot be read — no highlight shown"
+                  if shown == "unreadable" else
                   evidence_sentence(got.status, page=got.page, lines=len(got.rects),
                                     document=name))
         views.append(EvidenceView(i, shown, got.quote or ev.quote,

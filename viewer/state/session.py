@@ -16,8 +16,10 @@ from typing import Literal
 from matcher.vocabulary import PLACED, Rect
 
 from .documents import DocState, PageInfo
+from .presentation import BadgeStatus
 from .records import Citations, ClaimOutcome, Consistency, Report
 from .rows import (
+    DOCUMENT_BADGES,
     FLAGGED_BADGES,
     ClaimRow,
     EvidenceView,
@@ -157,6 +159,12 @@ class Session:
         """The ids of the documents that are missing (their items badged so)."""
         return frozenset(d.id for d in self.documents.values() if d.state == "missing")
 
+    def unusable_documents(self) -> dict[str, BadgeStatus]:
+        """The documents that are missing or cannot be read, with the badge their items
+        not located get ("document missing", "document unreadable")."""
+        return {d.id: DOCUMENT_BADGES[d.state] for d in self.documents.values()
+                if d.state in DOCUMENT_BADGES}
+
     # -- the report ---------------------------------------------------------------------
     def set_progress(self, done: int, total: int) -> None:
         self.progress = (done, total)
@@ -194,7 +202,7 @@ class Session:
 
     def rows(self) -> list[ClaimRow]:
         """Every claim in file order; before the report arrives, with "checking…" badges."""
-        return claim_rows(self.citations, self.report, self.missing_documents())
+        return claim_rows(self.citations, self.report, self.unusable_documents())
 
     # -- selection ----------------------------------------------------------------------
     def select(self, claim_id: str | None) -> None:
@@ -267,4 +275,4 @@ class Session:
 
         return evidence_views(self.citations, self.report, claim_id,
                               lambda ev: outcome_document_name(ev, known),
-                              self.missing_documents())
+                              self.unusable_documents())

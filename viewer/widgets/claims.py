@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
 )
-from PySide6.QtGui import QColor, QContextMenuEvent, QFont, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QContextMenuEvent, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..palette import badge_color, distinct
+from ..palette import badge_color, distinct, legible
 from ..state.presentation import explain, status_word
 from ..state.rows import ClaimRow
 from ..state.session import Change, Session
@@ -40,7 +40,8 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 6
 BADGE_GAP = 4
 TEXT_LINES = 2
-TAG_COLOR = "#37474F"  # review tags: dark slate text and outline, on any background
+# Review tags: slate text and outline (made legible on the row's background, light or dark).
+TAG_COLOR = "#37474F"
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -147,12 +148,15 @@ class ClaimDelegate(QStyledItemDelegate):
                                    text_rect.width(), fm.lineSpacing()),
                              Qt.AlignmentFlag.AlignLeft,
                              fm.elidedText(rest, Qt.TextElideMode.ElideRight, text_rect.width()))
+        selected = role == QPalette.ColorRole.HighlightedText
+        background = opt.palette.color(QPalette.ColorRole.Highlight if selected
+                                       else QPalette.ColorRole.Base)
         self._paint_badges(painter, row, rect.left(), text_rect.bottom() + BADGE_GAP,
-                           rect.right(), opt.font)
+                           rect.right(), opt.font, background)
         painter.restore()
 
     def _paint_badges(self, painter: QPainter, row: ClaimRow, x: int, y: int, right: int,
-                      base: QFont) -> None:
+                      base: QFont, background: QColor) -> None:
         font = self._badge_font(base)
         fm = QFontMetrics(font)
         painter.setFont(font)
@@ -161,7 +165,7 @@ class ClaimDelegate(QStyledItemDelegate):
             text = status_word(status)
             w = fm.horizontalAdvance(text) + 10
             if x + w > right:
-                painter.setPen(QColor("#555555"))
+                painter.setPen(legible(QColor("#555555"), background))
                 painter.drawText(QRect(x, y, 20, fm.height() + 4), Qt.AlignmentFlag.AlignLeft, "…")
                 break
             box = QRect(x, y, w, fm.height() + 4)
@@ -176,7 +180,7 @@ class ClaimDelegate(QStyledItemDelegate):
             if x + w > right:
                 break
             box = QRect(x, y, w, fm.height() + 4)
-            painter.setPen(distinct(QColor(TAG_COLOR), self.highlight))
+            painter.setPen(legible(distinct(QColor(TAG_COLOR), self.highlight), background))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(box.adjusted(0, 0, -1, -1), 3, 3)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, tag)

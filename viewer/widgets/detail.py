@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QTextBrowser, QToolTip, QWidget
 
 from matcher.vocabulary import PLACED
 
-from ..palette import badge_color
+from ..palette import DIMMED_CONTRAST, TEXT_CONTRAST, badge_color, legible
 from ..state.links import Link
 from ..state.presentation import (
     DIFFERS,
@@ -50,6 +50,21 @@ DIFF_STYLES: dict[DiffMark, str] = {
     "changed": "color:#B3261E; font-weight:bold; text-decoration:underline",
     "dropped": "color:#8A8F98",
 }
+# Each mark's colour and the contrast it keeps on the pane's background, whatever the
+# palette (a dark one lightens the red: :func:`~viewer.palette.legible`).
+DIFF_COLORS: dict[DiffMark, tuple[str, float]] = {
+    "changed": ("#B3261E", TEXT_CONTRAST), "dropped": ("#8A8F98", DIMMED_CONTRAST)}
+
+
+def diff_styles(background: QColor) -> dict[DiffMark, str]:
+    """:data:`DIFF_STYLES` with each colour made legible on ``background`` (unchanged on
+    the light palette's white)."""
+    out = {}
+    for mark, style in DIFF_STYLES.items():
+        color, minimum = DIFF_COLORS[mark]
+        out[mark] = style.replace(color, legible(QColor(color), background, minimum).name()
+                                  .upper())
+    return out
 
 
 # The evidence items of one claim the pane lists. A real answer's claim cites a handful;
@@ -76,9 +91,19 @@ class DetailPane(QTextBrowser):
         session.changed.connect(self._on_change)
         self.refresh()
 
+    def _styles(self) -> dict[DiffMark, str]:
+        """How marked words are drawn, legible on this pane's background."""
+        return diff_styles(self.palette().color(self.palette().ColorRole.Base))
+
     def set_highlight(self, color: QColor) -> None:
         self.highlight = QColor(color)
         self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A palette changed (a dark theme turned on): the marks' colours follow."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.refresh()
 
     def _on_change(self, change: Change) -> None:
         if change in ("citations", "report", "selection", "documents", "consistency"):
@@ -104,7 +129,7 @@ class DetailPane(QTextBrowser):
             said = "<br>".join(escape(consistency_sentence(d.kind, d.claim, d.evidence))
                                for d in result.consistency.differences)
             parts.append(f'<p>{self._badge("differs")}<br><span style="'
-                         f'{DIFF_STYLES["changed"]}">{said}</span></p>')
+                         f'{self._styles()["changed"]}">{said}</span></p>')
         if not claim.evidence:
             parts.append(self._badge("uncited") + " " + _p(UNCITED_SENTENCE))
         views = s.evidence_views(claim.id)
@@ -142,13 +167,14 @@ class DetailPane(QTextBrowser):
         head = f"Evidence {ev.index + 1} of {count}: " if count > 1 else ""
         out = [f"<hr><p>{escape(head)}{self._badge(ev.status)} <b>{escape(ev.notice)}</b></p>"]
         quote, found = diff_marks(ev.word_diff, ev.quote, ev.found_text)
-        out.append(f"<p><b>Quote</b><br>“{_marked(quote)}”</p>")
+        out.append(f"<p><b>Quote</b><br>“{_marked(quote, self._styles())}”</p>")
         if ev.found_text:
-            out.append(f"<p><b>Found under the highlight</b><br>“{_marked(found)}”</p>")
+            out.append(f"<p><b>Found under the highlight</b><br>"
+                       f"“{_marked(found, self._styles())}”</p>")
         if ev.differences:
             pairs = " · ".join(escape(difference_pair(d.quote, d.page)) for d in ev.differences)
             out.append(f'<p><b>{DIFFERS}</b><br><span style="'
-                       f'{DIFF_STYLES["changed"]}">{pairs}</span></p>')
+                       f'{self._styles()["changed"]}">{pairs}</span></p>')
         facts = []
         if ev.score is not None:
             text = self.palette().color(self.palette().ColorRole.Text).name()
@@ -166,9 +192,9 @@ class DetailPane(QTextBrowser):
         return "".join(out)
 
 
-def _marked(words: list[tuple[str, DiffMark]]) -> str:
+def _marked(words: list[tuple[str, DiffMark]], styles: dict[DiffMark, str]) -> str:
     return " ".join(escape(w) if mark == "same" else
-                    f'<span style="{DIFF_STYLES[mark]}">{escape(w)}</span>'
+                    f'<span style="{styles[mark]}">{escape(w)}</span>'
                     for w, mark in words)
 
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..palette import INK, NOTICE_ERROR
 from ..state.find import FindResults
 
 # A search starts this long after the last key typed, so a word typed quickly is one
@@ -136,4 +137,6 @@ class FindBar(QFrame):
         self.next.setEnabled(has_hits)
         none = r.state == "done" and not r.hits and bool(r.query.strip())
         self.field.setProperty("nothing", none)
-        self.field.setStyleSheet("QLineEdit { background: #F6DADA; }" if none else "")
+        # Nothing found: the field turns pink, its text dark on it in any palette.
+        self.field.setStyleSheet(f"QLineEdit {{ background: {NOTICE_ERROR}; color: {INK}; }}"
+                                 if none else "")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
-from ..palette import notice_color
+from ..palette import INK, notice_color
 
 Action = tuple[str, Callable[[], None]]
 
@@ -59,7 +59,7 @@ class NoticeBar(QFrame):
             self._buttons.append(button)
         pal = self.palette()
         pal.setColor(QPalette.ColorRole.Window, notice_color(kind, self._highlight))
-        pal.setColor(QPalette.ColorRole.WindowText, QColor("#1F2328"))
+        pal.setColor(QPalette.ColorRole.WindowText, QColor(INK))
         self.setPalette(pal)
         self.show()
 

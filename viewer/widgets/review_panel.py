@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..palette import notice_color
+from ..palette import INK, notice_color
 from ..state.review_text import PanelText
+from .buttons import action_description
 from .labels import LineLabel, WrapLabel
 from .note_field import NoteField
 
@@ -50,6 +51,16 @@ def _button(action: QAction) -> QToolButton:
     button.setDefaultAction(action)
     button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     button.setAutoRaise(False)
+    return button
+
+
+def _described(action: QAction) -> QToolButton:
+    """A decision's button, its accessible description following the command's tooltip:
+    a decision the review refuses is greyed out and says why."""
+    button = _button(action)
+    button.setAccessibleDescription(action_description(action))
+    action.changed.connect(
+        lambda: button.setAccessibleDescription(action_description(action)))
     return button
 
 
@@ -98,7 +109,7 @@ class ReviewPanel(QFrame):
             buttons = QHBoxLayout()
             buttons.setSpacing(3)
             for action in actions:
-                buttons.addWidget(_button(action))
+                buttons.addWidget(_described(action))
             buttons.addStretch(1)
             grid.addLayout(buttons, row, 1)
         grid.setColumnStretch(1, 1)
@@ -145,7 +156,7 @@ class ReviewPanel(QFrame):
         """Keep the problem bar's colour apart from the highlight colour."""
         pal = self.problem_bar.palette()
         pal.setColor(QPalette.ColorRole.Window, notice_color("error", highlight))
-        pal.setColor(QPalette.ColorRole.WindowText, QColor("#1F2328"))
+        pal.setColor(QPalette.ColorRole.WindowText, QColor(INK))
         self.problem_bar.setPalette(pal)
 
     def show_text(self, text: PanelText, problem: str = "") -> None:

@@ -24,7 +24,6 @@ import re
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -35,6 +34,8 @@ from PySide6.QtWidgets import (
     QToolButton,
     QWidget,
 )
+
+from ..widgets.buttons import action_description
 
 # What each pane or view is, by its class name: (name, description).
 PANES: dict[str, tuple[str, str]] = {
@@ -99,9 +100,8 @@ def _wanted(widget: QWidget) -> tuple[str, str]:
     if isinstance(widget, QToolButton) and widget.defaultAction() is not None:
         action = widget.defaultAction()
         what = (action.toolTip() or action.text()).replace("&", "")
-        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         name = widget.text().replace("&", "") or what
-        return name, f"{what} — key {keys}" if keys else what
+        return name, action_description(action)
     if isinstance(widget, QAbstractButton):
         text = widget.text().replace("&", "")
         return text, widget.toolTip() or text

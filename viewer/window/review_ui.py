@@ -33,6 +33,7 @@ from ..state.review_text import location_text, panel_text
 from ..widgets.claim_filter import ClaimFilterBar
 from ..widgets.review_panel import PanelActions, ReviewPanel
 from .consistency import ConsistencyFollower
+from .refusals import Refusals
 from .relocation import Relocation
 from .review import ReviewController
 from .review_actions import ReviewActions, ReviewSlots
@@ -61,6 +62,7 @@ class ReviewUi(QObject):
         self.relocation = Relocation(self.controller, window.selecting, self)
         one, once = self._one_change, self._not_repeated
         self._last_decision: tuple[object, float] = ((), -math.inf)
+        self.refusals = Refusals(window, self)  # decisions greyed out, and why
         self.actions = ReviewActions(window, ReviewSlots(
             step_queue=one(self.step_queue), step_item=one(self.step_item),
             placement=one(once("placement", self.decide)), relocate=one(self.relocate),
@@ -190,7 +192,9 @@ class ReviewUi(QObject):
         item = c.item()
         has_item = active and item is not None
         for p, action in a.placements.items():
-            action.setEnabled(has_item and c.review.report is not None)
+            # Greyed out where the review refuses it (a missing document, nothing drawn).
+            why = c.review.refusal(item.claim, item.index, p) if has_item and item else ""
+            self.refusals.show(action, why, enabled=has_item and c.review.report is not None)
             action.setChecked(p == placement or (p == "relocated" and self.relocation.active))
         for s, action in a.supports.items():
             action.setEnabled(active)
