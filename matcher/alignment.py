@@ -542,7 +542,7 @@ def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
             i, j = i + 2, j + 1  # ...or kept split in the quote
             continue
         if pending is None and swap is None and pa[j] in qa[i + 1:] and \
-                (i + 1 == n or (j + 1 < len(pa) and pa[j + 1] == qa[i + 1])):
+                (i + 1 == n or _reads_on(qa, pa, i + 1, j + 1)):
             pending, i, j = (i, j), i + 1, j + 1
             continue
         if pending is not None and qa[i] == pa[pending[1]] and pa[j] == qa[pending[0]]:
@@ -556,6 +556,15 @@ def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
     if swap is None or pending is not None:
         return None
     return (*swap, j)
+
+
+def _reads_on(qa: Sequence[str], pa: Sequence[str], i: int, j: int) -> bool:
+    """Whether quote atom ``i`` stands at found atom ``j``: the same, or one of them a
+    word the other side splits at a line end ("Nev- ertheless")."""
+    if j >= len(pa):
+        return False
+    return pa[j] == qa[i] or (j + 1 < len(pa) and pa[j] + pa[j + 1] == qa[i]) or \
+        (i + 1 < len(qa) and qa[i] + qa[i + 1] == pa[j])
 
 
 def _whole(side: Side, i: int) -> bool:

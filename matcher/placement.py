@@ -296,6 +296,12 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         pieces = exact_pieces(page, spelled)
         if pieces:
             whole = _contained(_pieces_placement(page, pieces), quote, page)
+            # ...but pieces from two rows may be one row read with another row's figure
+            # (a contents line "2.1.4. Archival …" quoted with the next line's "2.1.5.").
+            row = figure_off_row(page, spelled, whole.words) \
+                if whole.status == "located" else None
+            if row is not None:
+                return _row_placement(page, quote, row)
     if changed is None:
         return whole or placement
     return changed if whole is None or not whole.placed else _both_readings(changed, whole)

@@ -119,7 +119,6 @@ def _figure_readings(texts: Sequence[str], owners: Sequence[int],
                      quote: Sequence[str]) -> set[tuple[int, ...]]:
     """The word stretches of one row that read as ``quote`` but for one figure."""
     out: set[tuple[int, ...]] = set()
-    have = set(texts)
     for first in (0, 1):
         if first >= len(quote):
             break
@@ -133,8 +132,19 @@ def _figure_readings(texts: Sequence[str], owners: Sequence[int],
             if first:
                 at = start - 1  # the row's word before the reading is the one off
             if off is None or at < 0 or at >= len(texts) or not has_digit(quote[off]) or \
-                    not has_digit(texts[at]) or quote[off] in have:
+                    not has_digit(texts[at]) or _prints(texts, quote, off):
                 continue
             lo = min(start, at)
             out.add(tuple(dict.fromkeys(owners[lo:max(end, at + 1)])))
     return out
+
+
+def _prints(texts: Sequence[str], quote: Sequence[str], off: int) -> bool:
+    """Whether the row prints the quote's atom ``off`` beside one of the quote's atoms
+    next to it (the quote may read the row's cells in another order). A lone "5"
+    elsewhere in the row — the page number after a contents line "2.1.4. Archival …" —
+    is not the quote's "2.1.5."."""
+    pairs = {tuple(quote[k:k + 2]) for k in (off - 1, off) if 0 <= k and k + 1 < len(quote)}
+    if not pairs:
+        return quote[off] in texts
+    return any(tuple(texts[k:k + 2]) in pairs for k in range(len(texts) - 1))

@@ -157,6 +157,24 @@ def test_two_words_swapped_are_both_named(make_pdf: Callable[..., Path]) -> None
     assert sorted(named(p)) == [("word", "adjuster", "insured"), ("word", "insured", "adjuster")]
 
 
+def test_two_words_swapped_beside_a_word_hyphenated_at_a_line_end(
+        make_pdf: Callable[..., Path]) -> None:
+    # The word after the first of the two is split over two lines ("Nev- ertheless"):
+    # the reading goes on across the split, so the swap is seen.
+    lines = ["a small change in the set of tone hole positions",
+             "inevitably worsens the instrument. Nev-",
+             "ertheless there might exist better shapes that", "play in tune."]
+    pw = PdfSource(make_pdf([paragraph(lines)])).page_words(0)
+    p = place_on_page(pw, "inevitably worsens the exist. Nevertheless there might "
+                          "instrument better shapes that")
+    assert p.status == "review"
+    assert sorted(named(p)) == [("word", "exist", "instrument"),
+                                ("word", "instrument", "exist")]
+    ok = place_on_page(pw, "inevitably worsens the instrument. Nevertheless there might "
+                           "exist better shapes that")
+    assert ok.status == "located" and not ok.differences
+
+
 def test_a_changed_word_that_also_stands_beside_the_passage_on_its_line(
         make_pdf: Callable[..., Path]) -> None:
     # "last" stands on the highlighted line, just after the passage read.
@@ -200,3 +218,37 @@ def test_two_words_swapped_in_repeated_boilerplate_are_named(
     ok = place_on_page(pw, "Colorado: Any person who knowingly presents a false or fraudulent "
                            "claim for payment of a loss or benefit is guilty of a crime")
     assert ok.status == "located" and not ok.differences
+
+
+def test_a_contents_line_quoted_with_the_next_lines_number(
+        make_pdf: Callable[..., Path]) -> None:
+    # "2.1.5." stands word for word on the next line, and the page number "5" on the
+    # quoted line itself: neither is the quoted line's own number.
+    lines = ["2.1.4. Archival and Campaign Storage ........................ 5",
+             "2.1.5. Burst Buffer ..................................... 6"]
+    pw = PdfSource(make_pdf([paragraph(lines)])).page_words(0)
+    p = place_on_page(pw, "2.1.5. Archival and Campaign Storage")
+    assert p.status == "review"
+    assert named(p) == [("number", "2.1.5", "2.1.4")]
+    assert "Burst" not in p.found_text
+    for quote in ("2.1.4. Archival and Campaign Storage", "2.1.5. Burst Buffer"):
+        ok = place_on_page(pw, quote)
+        assert ok.status == "located" and not ok.differences, quote
+
+
+def test_a_row_quoted_with_a_count_of_another_row_whose_digit_it_also_prints(
+        make_pdf: Callable[..., Path]) -> None:
+    # The quote's "4,144" (Florida's) begins with a "4" that Delaware's row prints in
+    # another cell: that lone "4" is not the quote's figure.
+    rows = [("Delaware", "204", "2,152", "2,424", "65", "4"),
+            ("Florida", "310", "4,144", "3,017", "88", "9")]
+    xs = (72, 160, 220, 290, 360, 420)
+    pieces: list[Placed] = [(cell, x, 100 + 15 * r) for r, row in enumerate(rows)
+                            for cell, x in zip(row, xs, strict=True)]
+    pw = PdfSource(make_pdf([pieces])).page_words(0)
+    p = place_on_page(pw, "Delaware 204 4,144 2,424 65 4")
+    assert p.status == "review"
+    assert named(p) == [("number", "4,144", "2,152")]
+    for row in rows:
+        ok = place_on_page(pw, " ".join(row))
+        assert ok.status == "located" and not ok.differences, row
