@@ -110,9 +110,9 @@ def main(args: list[str]) -> int:
         return fail(checked.error or "")
     report, review = checked.report, checked.review
     if opts.json:
-        from matcher.jsonout import model_json
+        from matcher.report import write_report_json
 
-        print(model_json(report))
+        write_report_json(report, sys.stdout)  # a claim at a time, never one whole string
     else:
         print(table(report, review, checked.review_path))
     tell_problems(report.problems, sys.stderr)
