@@ -46,6 +46,11 @@ class Library:
     _sources: dict[str, PdfSource | DocumentError] = field(default_factory=dict)
     _indexes: dict[str, DocumentIndex] = field(default_factory=dict)
     _chunks: ChunkIndex | None = None
+    # Per document, its resolved path's text and why it cannot be used: one string each
+    # for all its items (a file of 100,000 claims held 100,000 copies, and resolved the
+    # path 100,000 times).
+    _path_texts: dict[str, str] = field(default_factory=dict)
+    _reasons: dict[str, str] = field(default_factory=dict)
 
     def chunk_index(self) -> ChunkIndex:
         """The file's chunks, folded once and indexed for repair, shared by every item."""
@@ -56,6 +61,20 @@ class Library:
     def path_of(self, doc_id: str) -> Path | None:
         ref = self.citations.document(doc_id)
         return None if ref is None else resolve_document_path(self.citations_path, ref)
+
+    def path_text(self, doc_id: str) -> str:
+        """``str(path_of(doc_id))``, worked out once per document."""
+        got = self._path_texts.get(doc_id)
+        if got is None:
+            got = self._path_texts[doc_id] = str(self.path_of(doc_id))
+        return got
+
+    def reason(self, doc_id: str, err: DocumentError) -> str:
+        """:func:`document_reason` of the document's error, worked out once."""
+        got = self._reasons.get(doc_id)
+        if got is None:
+            got = self._reasons[doc_id] = document_reason(err)
+        return got
 
     def source(self, doc_id: str) -> PdfSource | DocumentError:
         got = self._sources.get(doc_id)
@@ -97,6 +116,8 @@ class Library:
         self._sources.clear()
         self._indexes.clear()
         self._chunks = None
+        self._path_texts.clear()
+        self._reasons.clear()
 
 
 def check_citations(
@@ -199,12 +220,11 @@ def check_evidence(lib: Library, index: int, ev: Evidence) -> EvidenceResult:
     if doc_id is None or cf.document(doc_id) is None:
         return base.model_copy(update={**update, "status": "rejected",
                                        "reason": f"unknown document id {doc_id!r}"})
-    path = lib.path_of(doc_id)
-    update.update(document=doc_id, document_path=str(path))
+    update.update(document=doc_id, document_path=lib.path_text(doc_id))
 
     src = lib.source(doc_id)
     if isinstance(src, DocumentError):
-        reason = document_reason(src)
+        reason = lib.reason(doc_id, src)
         if text_status in PLACED:
             reason += f"; the quote was found in chunk {update['chunk_id']!r}"
         return base.model_copy(update={**update, "status": "not_located", "reason": reason})

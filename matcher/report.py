@@ -6,7 +6,8 @@ Fields named in the contract keep their names and meanings; extra fields (``quot
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -212,6 +213,29 @@ class CheckReport(BaseModel):
             for e in c.evidence:
                 setattr(s, e.status, getattr(s, e.status) + 1)
         return cls(summary=s, claims=claims, problems=problems or [])
+
+
+# Where the claims stand in the report's JSON when it has none (pydantic writes the
+# fields in their declared order: summary, claims, problems; a string's quote marks are
+# escaped, so this text occurs only as the field itself).
+_NO_CLAIMS = '\n  "claims": [],'
+
+
+def write_report_json(report: CheckReport, out: TextIO,
+                      claims: Iterable[ClaimResult] | None = None) -> None:
+    """Write ``report`` as :func:`matcher.jsonout.model_json` would print it (the same
+    bytes, newline ended), one claim at a time: the whole text is never held, and
+    ``claims`` (default the report's own) may be produced while it is written."""
+    from .jsonout import model_json
+
+    head, tail = model_json(report.model_copy(update={"claims": []})).split(_NO_CLAIMS, 1)
+    out.write(head + '\n  "claims": [')
+    first = True
+    for claim in report.claims if claims is None else claims:
+        text = model_json(claim).replace("\n", "\n    ")
+        out.write(("\n    " if first else ",\n    ") + text)
+        first = False
+    out.write(("]," if first else "\n  ],") + tail + "\n")
 
 
 def word_diff_json(diff: QuoteDiff | None) -> dict[str, list[dict[str, Any]]] | None:

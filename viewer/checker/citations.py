@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..state.records import Citations
+from ..state.records import Citations, Report
 
 
 def citations_record(cf: Any, path: str | Path) -> Citations:
@@ -15,4 +15,17 @@ def citations_record(cf: Any, path: str | Path) -> Citations:
     from matcher.citations import resolve_document_path
 
     paths = {ref.id: resolve_document_path(path, ref) for ref in cf.documents}
-    return Citations.from_json(cf.model_dump(mode="json"), paths)
+    # Each claim and chunk dumped as it is read, never the whole file's JSON at once
+    # (with the models and the records, that was three copies of a file of 100,000 claims).
+    data = {"documents": [d.model_dump(mode="json") for d in cf.documents],
+            "claims": (c.model_dump(mode="json") for c in cf.claims),
+            "chunks": (ch.model_dump(mode="json") for ch in cf.chunks)}
+    return Citations.from_json(data, paths)
+
+
+def report_record(check: Any) -> Report:
+    """The window's record of a check (the matcher's ``CheckReport``), read a claim at a
+    time as :func:`citations_record` reads the file."""
+    return Report.from_json({"summary": check.summary.model_dump(mode="json"),
+                             "claims": (c.model_dump(mode="json") for c in check.claims),
+                             "problems": list(check.problems)})

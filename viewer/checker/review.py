@@ -80,14 +80,13 @@ def document_hashes(cf: CitationsFile, citations_path: Path) -> dict[str, str | 
 def attach(review: Review, cf: CitationsFile, citations_path: Path,
            check: CheckReport) -> None:
     """Read the decisions against this file, its check and its documents."""
-    from ..state.records import Report
-    from .citations import citations_record
+    from .citations import citations_record, report_record
 
     citations = citations_record(cf, citations_path)
     hashes = document_hashes(cf, citations_path) if review.decisions.evidence else {}
-    review.attach(citations, Report.from_json(check.model_dump(mode="json")), hashes)
+    review.attach(citations, report_record(check), hashes)
     if review.decisions.evidence and reconsider(check, review):
-        review.attach(citations, Report.from_json(check.model_dump(mode="json")), hashes)
+        review.attach(citations, report_record(check), hashes)
 
 
 def reconsider(check: CheckReport, review: Review) -> bool:

@@ -225,7 +225,9 @@ class Server:
     def check(self, rid: int, request: p.Check) -> Report:
         """Check the file last opened (as the window shows it), documents moved as given."""
         report = self.checked(rid, request)[1]
-        return Report.from_json(report.model_dump(mode="json"))
+        from .citations import report_record
+
+        return report_record(report)
 
     def checked(self, rid: int, request: p.Check) -> tuple[Any, Any]:
         """The citations file as checked (documents moved) and its ``CheckReport``."""

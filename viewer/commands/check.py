@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from matcher.exit_status import ExitStatus
 from matcher.jsonout import printable
 
+from ..checker.citations import report_record
 from ..checker.review import (
     apply,
     attach,
@@ -28,7 +29,6 @@ from ..state.presentation import (
     status_word,
     summary_line,
 )
-from ..state.records import Report
 from ..state.review import FAIL_STATES, FailState, Review
 from . import (
     add_input_options,
@@ -110,9 +110,9 @@ def main(args: list[str]) -> int:
         return fail(checked.error or "")
     report, review = checked.report, checked.review
     if opts.json:
-        from matcher.jsonout import model_json
+        from matcher.report import write_report_json
 
-        print(model_json(report))
+        write_report_json(report, sys.stdout)  # a claim at a time, never one whole string
     else:
         print(table(report, review, checked.review_path))
     tell_problems(report.problems, sys.stderr)
@@ -184,7 +184,7 @@ def table(check: CheckReport, review: Review | None = None,
           review_path: Path | None = None) -> str:
     """The readable form of a check: one row per evidence item, then the summary; with
     a review file, each item's decision and a line on what is decided."""
-    report = Report.from_json(check.model_dump(mode="json"))
+    report = report_record(check)
     shown = review if review_path is not None else None  # a decision column when read
     rows: list[tuple[str, ...]] = [("claim", "#", "status", "page", "score")
                                    + (("decision",) if shown else ()) + ("reason",)]
