@@ -193,8 +193,9 @@ class PdfSource:
             self._hash = file_hash(self.path)
         return self._hash
 
-    def page_words(self, number: int) -> PageWords:
-        """Words of page ``number`` (0-based): stored OCR boxes if any, else the text layer.
+    def page_words(self, number: int, *, raw: list[Any] | None = None) -> PageWords:
+        """Words of page ``number`` (0-based): stored OCR boxes if any, else the text layer
+        (``raw``: its word tuples, when the caller has read them with :meth:`raw_words`).
 
         A page that cannot be parsed yields an empty :class:`PageWords` rather than an
         exception, so one damaged page never stops a whole search.
@@ -209,11 +210,24 @@ class PdfSource:
                 words = stored
             else:
                 try:
-                    words = text_page_words(self._doc.load_page(number))
+                    words = text_page_words(self._doc.load_page(number), raw)
                 except Exception:
                     words = PageWords(number, (), ())
             self._cache.put(key, words)
             return words
+
+    def raw_words(self, number: int) -> list[Any] | None:
+        """Page ``number``'s text-layer word tuples as MuPDF reads them, no model built; None
+        when :meth:`page_words` takes its words from elsewhere (stored OCR) or the page
+        cannot be read."""
+        with self._lock:
+            if self._stored(number) is not None:
+                return None
+            try:
+                raw: list[Any] = self._doc.load_page(number).get_text("words", sort=False)
+            except Exception:
+                return None
+            return raw
 
     def page_atoms(self, number: int) -> tuple[frozenset[str], bool]:
         """The distinct atoms of page ``number`` and whether it has any word, as
