@@ -23,7 +23,7 @@ def _all_hits(path: Path, query: str, *, sketch: bool) -> list[tuple[int, object
         kept = KeptDocument()
         found = list(search(kept, source.page_count,
                             lambda n, raw: source.page_words(n, raw=raw), query,
-                            raw=source.raw_words if sketch else None, start=3))
+                            raw=source.text_layer if sketch else None, start=3))
     return [(done, hits) for done, hits in found]
 
 
@@ -60,11 +60,11 @@ def test_a_page_ruled_out_never_holds_a_piece_of_its_own_text(corpus: Path) -> N
             numbers = range(doc.page_count) if doc.page_count <= 40 else \
                 rng.sample(range(doc.page_count), 40)
             for n in numbers:
-                raw = source.raw_words(n)
-                sketch = sketch_page(raw)
+                layer = source.text_layer(n)
+                sketch = sketch_page(None if layer is None else layer.text)
                 if sketch is None:
                     continue
-                folded = fold_page(source.page_words(n, raw=raw))
+                folded = fold_page(source.page_words(n))
                 text = folded.text
                 heads = [i for i, w in enumerate(folded.words) if w.endswith("-")]
                 for _ in range(30):
@@ -91,7 +91,9 @@ def test_a_page_ruled_out_never_holds_a_piece_of_its_own_text(corpus: Path) -> N
 def test_the_filter_rules_out_pages_without_the_query(tmp_path: Path) -> None:
     pdf = lines_pdf(tmp_path / "t.pdf", ["Premium due on the first of May", "Excess fifty"])
     with PdfSource(pdf) as source:
-        sketch = sketch_page(source.raw_words(0))
+        layer = source.text_layer(0)
+        assert layer is not None
+        sketch = sketch_page(layer.text)
     assert sketch is not None
     assert may_hold(sketch, "premium due") and may_hold(sketch, "ess fif")
     assert not may_hold(sketch, "deductible") and not may_hold(sketch, "due june")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from matcher.document import PdfSource
+from matcher.document import PageText, PdfSource
 from matcher.normalize import fold
 from matcher.ocr.store import OcrStore
 from matcher.vocabulary import Rect
@@ -174,8 +174,8 @@ class FoldedPages:
 # A page's words, built from its word tuples when the caller has read them already.
 Words = Callable[[int, "RawWords | None"], PageWords]
 RawWords = list[Any]
-# A page's word tuples as MuPDF reads them, or None when its words come from elsewhere.
-Raw = Callable[[int], "RawWords | None"]
+# A page's text layer as MuPDF reads it, or None when its words come from elsewhere.
+Raw = Callable[[int], "PageText | None"]
 
 
 def search(kept: KeptDocument, page_count: int, words: Words, query: str, *,
@@ -184,7 +184,7 @@ def search(kept: KeptDocument, page_count: int, words: Words, query: str, *,
     """Search ``query`` page by page from ``start`` (wrapping round), folding pages not
     yet in ``kept.pages`` with ``words(n, …)``; yields ``(pages read, hits on that page)``
     and ends early once ``stop()`` is true. With ``raw``, a page not folded yet is first
-    sketched from its word tuples, and folded only if the query may stand on it
+    sketched from its plain text, and folded only if the query may stand on it
     (:mod:`.find_sketch`): the same hits, most pages read at MuPDF's speed."""
     needle = fold_query(query)
     pages, sketches = kept.pages, kept.sketches
@@ -195,9 +195,12 @@ def search(kept: KeptDocument, page_count: int, words: Words, query: str, *,
         if page is None:
             tuples = None
             if raw is not None and n not in sketches:
-                tuples = raw(n)
-                sketches[n] = sketch_page(tuples)
-            sketch = sketches.get(n)
+                layer = raw(n)
+                sketches[n] = sketch = sketch_page(None if layer is None else layer.text)
+                if sketch is None or may_hold(sketch, needle):
+                    tuples = None if layer is None else layer.words()  # the same reading
+            else:
+                sketch = sketches.get(n)
             if sketch is not None and not may_hold(sketch, needle):
                 yield done, []
                 continue
@@ -236,7 +239,7 @@ def find_in_document(folded: FoldedPages, path: Path, query: str, *, start: int 
             kept.page_count = opened().page_count
         count = kept.page_count
         for read, hits in search(kept, count, lambda n, tuples: opened().page_words(
-                                     n, raw=tuples), query, raw=lambda n: opened().raw_words(n),
+                                     n, raw=tuples), query, raw=lambda n: opened().text_layer(n),
                                  start=start, stop=stop):
             hits = hits[:max(0, MAX_HITS - total_hits)]
             total_hits += len(hits)

@@ -22,17 +22,18 @@ tests/viewer/test_find_sketch.py compares every page's hits with and without the
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from matcher.normalize import fold_char
-from matcher.pageatoms import _PUNCTUATION  # what fold_char makes of quotes and dashes
 
 # The hyphens a word ending a line may carry into the next line's first word (as find).
 LINE_END_HYPHENS = ("-", "\u00ad", "\u2010")
 _WHITESPACE = re.compile(r"\s+")
+_ANY_SPACE = re.compile(r"\s")
+_NON_ASCII = re.compile(r"([^\x00-\x7f]+)")
 SEP = "\x00"  # between words: never part of a word's folded text
+# The hyphens that end a word (its end: a NUL or the page's end).
+_HEAD_END = re.compile(r"[-\u00ad\u2010]+(?=\x00|\Z)")
 
 
 def fold_word(text: str) -> str:
@@ -52,30 +53,35 @@ class PageSketch:
     heads: tuple[str, ...]
 
 
-def sketch_page(raw: Sequence[Sequence[Any]] | None) -> PageSketch | None:
-    """The sketch of a page's PyMuPDF word tuples, or None when only the full model can
-    tell (no tuples given, or a hyphen-ended word with nothing before its hyphens, which
-    makes the words either side of it meet with no space)."""
-    if raw is None:
+def sketch_page(text: str | None) -> PageSketch | None:
+    """The sketch of a page's plain text as MuPDF gives it (its words are its runs between
+    spaces and line ends), or None when only the full model can tell (no text given, or a
+    hyphen-ended word with nothing before its hyphens, which makes the words either side
+    of it meet with no space)."""
+    if text is None:
         return None
-    texts = [str(w[4]) for w in raw]
-    joined = SEP.join(texts)
-    mapped = joined.translate(_PUNCTUATION)
-    if mapped.isascii():
+    # MuPDF's words never hold a space or a line end: there, and only there, a word ends.
+    joined = text.replace(" ", SEP).replace("\n", SEP)
+    if joined.isascii():
         # For ASCII the matcher's fold is lowering, ` to ' and whitespace to a space, which
         # fold_page drops inside a word: one pass over the page gives every word's fold
         # (a word that keeps a tab on fold_page's ASCII path only loses a few matches here).
-        folded = _WHITESPACE.sub("", mapped.lower().replace("`", "'"))
+        folded = joined.lower().replace("`", "'")
     else:
-        folded = SEP.join(map(fold_word, texts))
+        # The runs of other characters (curly quotes, accents) go through the matcher's
+        # fold, the ASCII between them as above: each word folds as fold_word folds it.
+        parts = _NON_ASCII.split(joined)
+        parts[0::2] = [p.lower().replace("`", "'") for p in parts[0::2]]
+        parts[1::2] = ["".join(map(fold_char, p)) for p in parts[1::2]]
+        folded = "".join(parts)
+    if _ANY_SPACE.search(folded):
+        folded = _WHITESPACE.sub("", folded)
     heads: list[str] = []
-    if any(h in joined for h in LINE_END_HYPHENS):
-        for text in texts:
-            if text.endswith(LINE_END_HYPHENS):
-                head = fold_word(text.rstrip("".join(LINE_END_HYPHENS)))
-                if not head:
-                    return None
-                heads.append(head)
+    for end in _HEAD_END.finditer(joined):
+        head = fold_word(joined[joined.rfind(SEP, 0, end.start()) + 1:end.start()])
+        if not head:
+            return None
+        heads.append(head)
     return PageSketch(f"{SEP}{folded}{SEP}", tuple(heads))
 
 
