@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 import pymupdf
 
@@ -150,6 +151,13 @@ def page_text(page: pymupdf.Page) -> str:
     return join_line_hyphens(page.get_text("text"))
 
 
+class PageText(NamedTuple):
+    """A page's plain text and, from the same reading, its word tuples (None: unreadable)."""
+
+    text: str
+    words: Callable[[], list[Any] | None]
+
+
 class PdfSource:
     """One open PDF: page count, per-page words (cached) and its content hash.
 
@@ -193,8 +201,9 @@ class PdfSource:
             self._hash = file_hash(self.path)
         return self._hash
 
-    def page_words(self, number: int) -> PageWords:
-        """Words of page ``number`` (0-based): stored OCR boxes if any, else the text layer.
+    def page_words(self, number: int, *, raw: list[Any] | None = None) -> PageWords:
+        """Words of page ``number`` (0-based): stored OCR boxes if any, else the text layer
+        (``raw``: its word tuples, when the caller has read them with :meth:`text_layer`).
 
         A page that cannot be parsed yields an empty :class:`PageWords` rather than an
         exception, so one damaged page never stops a whole search.
@@ -209,11 +218,35 @@ class PdfSource:
                 words = stored
             else:
                 try:
-                    words = text_page_words(self._doc.load_page(number))
+                    words = text_page_words(self._doc.load_page(number), raw)
                 except Exception:
                     words = PageWords(number, (), ())
             self._cache.put(key, words)
             return words
+
+    def text_layer(self, number: int) -> PageText | None:
+        """Page ``number``'s text layer as plain text, read once by MuPDF, with its word
+        tuples a call away from the same reading; None when :meth:`page_words` takes its
+        words from elsewhere (stored OCR) or the page cannot be read."""
+        with self._lock:
+            if self._stored(number) is not None:
+                return None
+            try:
+                page = self._doc.load_page(number)
+                textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
+                text: str = page.get_text("text", textpage=textpage)
+            except Exception:
+                return None
+
+        def words() -> list[Any] | None:
+            with self._lock:
+                try:
+                    raw: list[Any] = page.get_text("words", sort=False, textpage=textpage)
+                except Exception:
+                    return None
+                return raw
+
+        return PageText(text, words)
 
     def page_atoms(self, number: int) -> tuple[frozenset[str], bool]:
         """The distinct atoms of page ``number`` and whether it has any word, as
