@@ -49,6 +49,25 @@ T = TypeVar("T")
 REPEAT_GUARD_S = 0.3
 
 
+def place(window: MainWindow, panel: QWidget, filter_bar: QWidget) -> None:
+    """The review panel goes under the pages, the filter bar over the claims list."""
+    column = window.view.parentWidget().layout()
+    assert column is not None
+    column.addWidget(panel)
+    holder = QWidget()
+    box = QVBoxLayout(holder)
+    box.setContentsMargins(0, 0, 0, 0)
+    box.setSpacing(0)
+    parent = window.claims.parentWidget()
+    index = parent.indexOf(window.claims) if isinstance(parent, QSplitter) else -1
+    box.addWidget(filter_bar)
+    box.addWidget(window.claims)
+    if isinstance(parent, QSplitter):
+        parent.insertWidget(index, holder)
+    elif parent is not None and parent.layout() is not None:
+        parent.layout().addWidget(holder)
+
+
 class ReviewUi(QObject):
     """The review's part of one window."""
 
@@ -82,7 +101,7 @@ class ReviewUi(QObject):
             [(q.title, list(a.answers[q.id].values())) for q in questions()], a.everything,
             [a.retry, a.save_as, a.merge, a.overwrite]))
         self.filter_bar = ClaimFilterBar()
-        self._place()
+        place(window, self.panel, self.filter_bar)
         window.claims.delegate.tags = self._tags
         # Every change the review shows comes through the controller's one signal, told
         # once per command (a test counts the refreshes per key press).
@@ -104,25 +123,6 @@ class ReviewUi(QObject):
         self.controller.changed.connect(self._refresh_copies)  # the copy chosen shows
         window.installEventFilter(self)
         self.refresh()
-
-    def _place(self) -> None:
-        """The panel goes under the pages, the filter bar over the claims list."""
-        w = self.window
-        column = w.view.parentWidget().layout()
-        assert column is not None
-        column.addWidget(self.panel)
-        holder = QWidget()
-        box = QVBoxLayout(holder)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(0)
-        parent = w.claims.parentWidget()
-        index = parent.indexOf(w.claims) if isinstance(parent, QSplitter) else -1
-        box.addWidget(self.filter_bar)
-        box.addWidget(w.claims)
-        if isinstance(parent, QSplitter):
-            parent.insertWidget(index, holder)
-        elif parent is not None and parent.layout() is not None:
-            parent.layout().addWidget(holder)
 
     def _one_change(self, slot: Callable[P, object]) -> Callable[P, None]:
         """``slot`` run as one change: the review refreshes once, when it is done."""
