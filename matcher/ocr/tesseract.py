@@ -78,7 +78,15 @@ class OcrSetupError(Exception):
 
 
 class OcrFailed(Exception):
-    """OCR of one page failed (tesseract crashed, timed out, or the page cannot render)."""
+    """OCR of one page failed (tesseract crashed, timed out, or the page cannot render).
+
+    It crosses from a worker process to its pool as its message alone: whatever else it
+    carries (MuPDF's exception objects hold SWIG pointers) would fail the pickling and,
+    with it, the worker, taking the pages of the other workers of the pool down too.
+    """
+
+    def __reduce__(self) -> tuple[type[OcrFailed], tuple[str]]:
+        return (type(self), (str(self),))
 
 
 @cache
