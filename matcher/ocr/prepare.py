@@ -166,13 +166,18 @@ def ocr_page_task(task: PageTask) -> OcrPage:
                                   timeout=PAGE_TIMEOUT_SECONDS)
         finally:
             doc.close()
-    except OcrFailed:
-        raise
+    except OcrFailed as exc:
+        failure = str(exc)
     except DocumentError as exc:
         # DocumentError takes three arguments and would not unpickle in the parent.
-        raise OcrFailed(exc.detail) from None
+        failure = exc.detail
     except Exception as exc:
-        raise OcrFailed(f"{type(exc).__name__}: {exc}"[:300]) from None
+        failure = f"{type(exc).__name__}: {exc}"[:300]
+    # Raised outside the handlers, so it carries no __context__: where the pickling of
+    # exceptions takes their chain along (tblib's, which Dask's distributed installs),
+    # MuPDF's exception objects in that chain hold SWIG pointers and would fail it, and
+    # with it the worker.
+    raise OcrFailed(failure)
 
 
 @stoppable
