@@ -49,6 +49,8 @@ CLAIM_KEYS = ("claim", "support", "claim_sha256", "quotes_sha256", "note", "revi
 ANSWER_KEYS = ("question", "claim", "index", "value", "subject_sha256", "note", "reviewer",
                "at")
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class SidecarError(InvalidFileError):
@@ -311,6 +313,16 @@ def _answer(c: _Checker, obj: Any, where: str) -> Answer | None:
     return Answer(asked, claim, index, value, subject, note, reviewer, at, extra)
 
 
+
+def _put_once(c: _Checker, table: dict[K, V], key: K, value: V, where: str, twice: str
+              ) -> None:
+    """``table[key] = value``, or the problem ``twice`` at ``where`` when the file already
+    gave a decision for that key (the first one is kept)."""
+    if key in table:
+        c.fail(where, twice)
+    else:
+        table[key] = value
+
 def parse(data: Any, *, path: Path | str = "<memory>") -> Decisions:
     """Validate decoded JSON as a version-1 sidecar, or raise :class:`SidecarError`."""
     c = _Checker()
@@ -330,25 +342,17 @@ def parse(data: Any, *, path: Path | str = "<memory>") -> Decisions:
             isinstance(k, str) and isinstance(p, str) and p for k, p in v.items()),
         "an object of document id → path", {}))
     for i, obj in enumerate(lists["evidence"]):
-        d = _evidence(c, obj, f"$.evidence[{i}]")
-        if d is not None and d.key in out.evidence:
-            c.fail(f"$.evidence[{i}]", f"a second decision for claim {d.claim!r} item "
-                                       f"{d.index}")
-        elif d is not None:
-            out.evidence[d.key] = d
+        if (d := _evidence(c, obj, f"$.evidence[{i}]")) is not None:
+            _put_once(c, out.evidence, d.key, d, f"$.evidence[{i}]",
+                      f"a second decision for claim {d.claim!r} item {d.index}")
     for i, obj in enumerate(lists["claims"]):
-        s = _claim(c, obj, f"$.claims[{i}]")
-        if s is not None and s.claim in out.claims:
-            c.fail(f"$.claims[{i}]", f"a second decision for claim {s.claim!r}")
-        elif s is not None:
-            out.claims[s.claim] = s
+        if (s := _claim(c, obj, f"$.claims[{i}]")) is not None:
+            _put_once(c, out.claims, s.claim, s, f"$.claims[{i}]",
+                      f"a second decision for claim {s.claim!r}")
     for i, obj in enumerate(lists["answers"]):
-        a = _answer(c, obj, f"$.answers[{i}]")
-        if a is not None and a.key in out.answers:
-            c.fail(f"$.answers[{i}]", f"a second answer to {a.question!r} for claim "
-                                      f"{a.claim!r}")
-        elif a is not None:
-            out.answers[a.key] = a
+        if (a := _answer(c, obj, f"$.answers[{i}]")) is not None:
+            _put_once(c, out.answers, a.key, a, f"$.answers[{i}]",
+                      f"a second answer to {a.question!r} for claim {a.claim!r}")
     for i, item in enumerate(lists["history"]):
         if _is_object(c, item, f"$.history[{i}]"):
             out.history.append(item)
