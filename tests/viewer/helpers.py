@@ -194,3 +194,18 @@ def lines_pdf(path: Path, pages: list[list[str]]) -> Path:
     doc.save(path)
     doc.close()
     return path
+
+
+def two_item_window(qtbot: Any, make_window: Any, folder: Path, *, pages: int) -> Any:
+    """A 1000x750 window checked on a ``pages``-page PDF whose claim ``two`` cites a line of
+    page 2 and one of page 4, with that claim selected."""
+    text_pdf(folder / "policy.pdf", pages=pages)
+    cite = write_citations(folder / "c.cite", "policy.pdf", [
+        {"id": "two", "text": "t", "evidence": [
+            {"page": 2, "quote": paragraph_lines(1, 40)[10]},
+            {"page": 4, "quote": paragraph_lines(3, 40)[20]}]}])
+    window = make_window((1000, 750))
+    window.open_path(cite)
+    qtbot.waitUntil(lambda: window.session.selected == "two" and window.is_settled(),
+                    timeout=30000)
+    return window

@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 from viewer.palette import DEFAULT_HIGHLIGHT
 from viewer.window.shell import MainWindow
 
-from .helpers import paragraph_lines, text_pdf, write_citations
+from .helpers import two_item_window
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None,
                                 reason="poppler's pdftoppm is not installed")
@@ -67,16 +67,7 @@ def highlighted(image: QImage, rect: QRectF | None = None, *, outside: list[QRec
 
 @pytest.fixture
 def checked(qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> MainWindow:
-    text_pdf(tmp_path / "policy.pdf", pages=4)
-    cite = write_citations(tmp_path / "c.cite", "policy.pdf", [
-        {"id": "two", "text": "t", "evidence": [
-            {"page": 2, "quote": paragraph_lines(1, 40)[10]},
-            {"page": 4, "quote": paragraph_lines(3, 40)[20]}]}])
-    window = make_window((1000, 750))
-    window.open_path(cite)
-    qtbot.waitUntil(lambda: window.session.selected == "two" and window.is_settled(),
-                    timeout=30000)
-    return window
+    return two_item_window(qtbot, make_window, tmp_path, pages=4)
 
 
 def print_and_wait(qtbot: QtBot, window: MainWindow, printer: QPrinter, pages: list) -> bool:

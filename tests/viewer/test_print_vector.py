@@ -25,7 +25,7 @@ from viewer.window.print_vector import (
 )
 from viewer.window.shell import MainWindow
 
-from .helpers import paragraph_lines, text_pdf, write_citations
+from .helpers import paragraph_lines, text_pdf, two_item_window, write_citations
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                 reason="poppler's pdftotext is not installed")
@@ -34,16 +34,7 @@ MakeWindow = Callable[..., MainWindow]
 
 @pytest.fixture
 def checked(qtbot: QtBot, make_window: MakeWindow, tmp_path: Path) -> MainWindow:
-    text_pdf(tmp_path / "policy.pdf", pages=6)
-    cite = write_citations(tmp_path / "c.cite", "policy.pdf", [
-        {"id": "two", "text": "t", "evidence": [
-            {"page": 2, "quote": paragraph_lines(1, 40)[10]},
-            {"page": 4, "quote": paragraph_lines(3, 40)[20]}]}])
-    window = make_window((1000, 750))
-    window.open_path(cite)
-    qtbot.waitUntil(lambda: window.session.selected == "two" and window.is_settled(),
-                    timeout=30000)
-    return window
+    return two_item_window(qtbot, make_window, tmp_path, pages=6)
 
 
 def pdftotext(pdf: Path, page: int) -> str:
