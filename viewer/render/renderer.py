@@ -107,6 +107,9 @@ class Renderer(QObject):
         self._process: Any = None
         self._conn: Any = None
         self._reader: _Reader | None = None
+        # Closed for good: what a view or a side queue asks for afterwards (the idle
+        # prefetch of a window being closed) starts no worker and no reader thread again.
+        self._closed = False
         _release_big_buffers_promptly()
 
     # -- the worker process -------------------------------------------------------------
@@ -117,7 +120,8 @@ class Renderer(QObject):
         self._reader.start()
 
     def close(self) -> None:
-        """Stop the worker and its reader thread (waits at most a few seconds)."""
+        """Stop the worker and its reader thread (waits at most a few seconds) for good."""
+        self._closed = True
         self._pending.clear()
         for side in self._sides:
             side.pending.clear()
@@ -166,7 +170,7 @@ class Renderer(QObject):
         return None
 
     def _dispatch(self) -> None:
-        while len(self._in_flight) < MAX_IN_FLIGHT:
+        while not self._closed and len(self._in_flight) < MAX_IN_FLIGHT:
             wanted = self._next()
             if wanted is None:
                 return
