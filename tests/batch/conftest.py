@@ -172,17 +172,33 @@ def answers(tmp_path: Path, corpus: Path) -> list[Path]:
     return write_citations_files(tmp_path / "answers", corpus, 10, seed=25)
 
 
+# Copies of the corpus book a slow file cites, each searched whole: seconds of work on a
+# quiet machine (about half a second a copy), so a kill lands while its task runs.
+SLOW_COPIES = 6
+
+
 def slow_answer(folder: Path, corpus: Path) -> Path:
-    """A citations file that takes seconds to check: quotes without page hints over a
-    352-page book, so its whole index is built (time to kill its worker mid-task)."""
+    """A citations file that takes seconds to check: quotes without page hints over
+    :data:`SLOW_COPIES` copies of a 352-page book, each a document of its own, so every
+    copy's whole index is built (time to kill its worker mid-task)."""
     import random
+    import shutil
 
     from tests.batch_corpus import citations
 
-    doc = citations(random.Random(3), corpus, ["text_free_culture_book.pdf"], 6)
-    for claim in doc["claims"]:  # type: ignore[attr-defined]
+    book = "text_free_culture_book.pdf"
+    copies = folder / "slow-books"
+    copies.mkdir(parents=True, exist_ok=True)
+    doc = citations(random.Random(3), corpus, [book], 2 * SLOW_COPIES)
+    refs = []
+    for k in range(SLOW_COPIES):
+        shutil.copyfile(corpus / book, copies / f"book-{k}.pdf")
+        refs.append({"id": f"d{k}", "path": str(copies / f"book-{k}.pdf")})
+    doc["documents"] = refs
+    for n, claim in enumerate(doc["claims"]):  # type: ignore[attr-defined]
         for ev in claim["evidence"]:
             ev.pop("page")
+            ev["document"] = f"d{n % SLOW_COPIES}"
     path = folder / "slow.cite"
     path.write_text(json.dumps(doc))
     return path

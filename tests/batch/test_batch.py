@@ -182,8 +182,7 @@ def test_a_task_failing_on_every_try_is_an_error_line(tmp_path: Path, corpus: Pa
             deadline = time.monotonic() + RUN_SECONDS
             while not any(processing(cluster).values()) and time.monotonic() < deadline:
                 time.sleep(0.2)
-            time.sleep(1.0)  # well inside its check
-            os.kill(pid, signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)  # seconds before its check can end
             _stdout, stderr = run.communicate(timeout=RUN_SECONDS)
         finally:
             if run.poll() is None:

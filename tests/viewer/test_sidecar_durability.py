@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
-import selectors
+import select
 import signal
 import subprocess
 import sys
@@ -47,19 +47,28 @@ def writer(*args: str) -> subprocess.Popen[bytes]:
 
 
 class Lines:
-    """Lines from a pipe, each read with a time limit (a hung writer fails the test)."""
+    """Lines from a pipe, each read with a time limit (a hung writer fails the test).
+
+    Read straight from the descriptor into a buffer of its own: a buffered ``readline``
+    after ``select`` can take two lines from the pipe at once, and the second then waits in
+    Python's buffer while ``select`` waits on an empty pipe (the writer, having said
+    "dead", says nothing more)."""
 
     def __init__(self, pipe: IO[bytes]) -> None:
-        self.pipe = pipe
-        self.selector = selectors.DefaultSelector()
-        self.selector.register(pipe, selectors.EVENT_READ)
+        self.fd = pipe.fileno()
+        self.buffer = b""
 
     def next(self) -> list[str]:
-        if not self.selector.select(READ_TIMEOUT_S):
-            raise AssertionError(f"the writer said nothing for {READ_TIMEOUT_S:.0f} s")
-        line = self.pipe.readline().decode()
-        assert line, "the writer process ended"
-        return line.split()
+        deadline = time.monotonic() + READ_TIMEOUT_S
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([self.fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise AssertionError(f"the writer said nothing for {READ_TIMEOUT_S:.0f} s")
+            chunk = os.read(self.fd, 1 << 16)
+            assert chunk, "the writer process ended"
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode().split()
 
 
 def order(note: str) -> tuple[int, int]:

@@ -38,6 +38,9 @@ MAX_CHUNK_FILES = 8
 TASKS_PER_WORKER = 3
 # How often the loop that waits for results looks up (progress, a stranded cluster).
 POLL_SECONDS = 0.1
+# How long fetching a finished chunk's lines may take before the loop looks up again: a
+# worker killed after finishing takes the lines with it, and Dask computes them anew.
+FETCH_SECONDS = 10.0
 
 
 @dataclass
@@ -113,11 +116,17 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
                 time.sleep(POLL_SECONDS)
                 continue
             for fut in done:
-                task = futures.pop(fut)
                 if fut.status == "finished":
-                    for line in fut.result():
+                    got = fetched(fut)
+                    if got is None:  # lost with its worker: wait for it computed again
+                        pending.add(fut)
+                        continue
+                    futures.pop(fut)
+                    for line in got:
                         write(line)
-                elif len(task.files) > 1:
+                    continue
+                task = futures.pop(fut)
+                if len(task.files) > 1:
                     for path in task.files:
                         pending.add(submit((path,)))
                 else:
@@ -131,6 +140,16 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
             for path in task.files:
                 write(failed_line(path, None))
     return outcome
+
+
+def fetched(fut: Future[Any]) -> list[Line] | None:
+    """A finished chunk's lines, or None when they could not be fetched in time (its
+    worker died holding them: the client has Dask compute them again)."""
+    try:
+        lines: list[Line] = fut.result(timeout=FETCH_SECONDS)
+    except TimeoutError:
+        return None
+    return lines
 
 
 def failed_line(path: str, exc: BaseException | None) -> Line:
