@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from matcher.reading import visible
 from matcher.vocabulary import Rect
 from matcher.words import PageWords
 
@@ -52,18 +53,28 @@ def reading_order(words: PageWords) -> list[int]:
     return [i for line in words.lines for i in line.words]
 
 
+def page_texts(words: PageWords, order: Sequence[int]) -> list[str]:
+    """The visible text of each word of ``order``, as the page prints it: invisible
+    characters dropped, a soft hyphen ending a line shown as "-" (as the matcher's
+    ``found_text`` reads)."""
+    line_ends = {line.words[-1] for line in words.lines if line.words}
+    return [visible(words.words[i].text, line_end=i in line_ends) for i in order]
+
+
 def quote_contexts(words: PageWords, rects: Sequence[Rect]) -> list[QuoteContext]:
     """Each unbroken run of page words under ``rects``, with its context; several runs
     when the highlight is assembled from places apart in reading order."""
     order = reading_order(words)
     picked = set(words_under(words, rects))
+    shown = page_texts(words, order)
     starts: list[int] = []
     text_parts: list[str] = []
     pos = 0
-    for i in order:
+    for t in shown:
         starts.append(pos)
-        text_parts.append(words.words[i].text)
-        pos += len(words.words[i].text) + 1
+        if t:  # a word of invisible characters only takes no room, not even a space
+            text_parts.append(t)
+            pos += len(t) + 1
     text = " ".join(text_parts)
     runs: list[list[int]] = []
     for k, i in enumerate(order):
@@ -75,8 +86,8 @@ def quote_contexts(words: PageWords, rects: Sequence[Rect]) -> list[QuoteContext
     out = []
     for run in runs:
         a = starts[run[0]]
-        b = starts[run[-1]] + len(words.words[order[run[-1]]].text)
-        out.append(QuoteContext(text[a:b], text[max(0, a - CONTEXT_CHARS):a].lstrip(),
+        b = starts[run[-1]] + len(shown[run[-1]])
+        out.append(QuoteContext(text[a:b].strip(), text[max(0, a - CONTEXT_CHARS):a].lstrip(),
                                 text[b:b + CONTEXT_CHARS].rstrip(),
                                 tuple(words.words[order[k]].rect for k in run)))
     return out
