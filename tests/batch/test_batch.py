@@ -5,6 +5,7 @@ resumes, Ctrl-C leaves whole lines."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import os
 import signal
@@ -90,6 +91,37 @@ def test_rerun_checks_nothing_again_and_a_changed_file_again(
     rows = {r["citations"]: r for r in csv.DictReader((tmp_path / "s.csv").open())}
     assert rows[str(changed)]["sha256"] == new[0]["sha256"]  # the summary has the new one
     assert len(rows) == len(answers)
+
+
+def test_rerun_checks_again_a_file_reviewed_since_and_all_under_another_fail_on(
+        tmp_path: Path, answers: list[Path], capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "results.jsonl"
+    assert batch(*answers, "--out", out, "--workers", "1").returncode == 0
+    reviewed = answers[2]
+    claim = json.loads(reviewed.read_text())["claims"][0]
+    (reviewed.parent / (reviewed.stem + ".review.json")).write_text(json.dumps(
+        {"version": 1, "citations": reviewed.name, "evidence": [], "claims": [
+            {"claim": claim["id"], "support": "not_supported",
+             "claim_sha256": hashlib.sha256(claim["text"].encode()).hexdigest(),
+             "note": "", "reviewer": "batch-test", "at": "2026-12-02T05:00:00Z"}],
+         "history": []}))
+
+    again = batch(*answers, "--out", out, "--workers", "1")
+    assert again.returncode == 0, again.stderr
+    new = read_lines(out)[len(answers):]
+    assert [line["citations"] for line in new] == [str(reviewed)]
+    report, _status = check_json(reviewed, capsys)
+    assert new[0]["report"] == report and new[0]["review_sha256"] is not None
+
+    strict = batch(*answers, "--out", out, "--workers", "1", "--fail-on", "not_supported")
+    assert strict.returncode == 1, strict.stderr  # every file again, under the new states
+    lines = read_lines(out)
+    assert len(lines) == 2 * len(answers) + 1
+    assert {line["exit"] for line in lines[-len(answers):] if line["citations"] != str(reviewed)
+            } == {0}
+    assert next(line for line in lines[::-1] if line["citations"] == str(reviewed))["exit"] == 1
+    kept = batch(*answers, "--out", out, "--workers", "1", "--fail-on", "not_supported")
+    assert kept.returncode == 1 and len(read_lines(out)) == len(lines), kept.stderr
 
 
 def test_unusable_inputs_are_lines_with_status_2(tmp_path: Path, corpus: Path,

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from matcher.exit_status import ExitStatus
 
-from ...state.review import FAIL_STATES
+from ...state.review import FAIL_STATES, FailState
 from .. import fail
 from .inputs import Input
-from .results import Line
+from .results import Line, Settled
 
 PROG = "citeview batch"
 
@@ -92,8 +92,7 @@ def main(args: list[str]) -> int:
         return fail(str(exc))
     if settled.torn:
         say(f"{opts.out}: its last line was cut short (a run stopped mid-write); removed")
-    kept = {i.path: settled.lines[(i.path, i.sha256)] for i in inputs
-            if i.sha256 is not None and (i.path, i.sha256) in settled.lines}
+    kept = {i.path: line for i in inputs if (line := _settled(settled, i, fail_on))}
     todo = [i for i in inputs if i.path not in kept]
     if not opts.quiet:
         say(f"batch: {len(inputs)} citations file(s); {len(kept)} already in {opts.out} "
@@ -152,6 +151,20 @@ def main(args: list[str]) -> int:
         say(f"batch: {len(new)} checked, {len(kept)} skipped; exit 0: {counts[0]}, "
             f"1: {counts[1]}, 2: {counts[2]}; results in {opts.out}")
     return status
+
+
+def _settled(settled: Settled, i: Input, fail_on: list[FailState]) -> Line | None:
+    """The line of ``i`` a rerun keeps: one for the same bytes of the citations file and
+    of its review file, checked with the same ``--fail-on`` (lines written before these
+    were recorded count as checked without a review file and without ``--fail-on``)."""
+    from .work import review_hash
+
+    line = settled.lines.get((i.path, i.sha256)) if i.sha256 is not None else None
+    if line is None:
+        return None
+    if line.get("review_sha256") != review_hash(Path(i.path)):
+        return None
+    return line if sorted(line.get("fail_on") or []) == sorted(fail_on) else None
 
 
 def _in_input_order(inputs: list[Input], kept: dict[str, Line], new: list[Line]

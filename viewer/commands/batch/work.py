@@ -52,6 +52,10 @@ def check_line(path: Path, task: ChunkTask, documents: OpenDocuments) -> Line:
         line["sha256"] = file_hash(path)
     except (InputFileError, OSError):
         pass  # the check says why the file cannot be read
+    # What else the result depends on, read before the check (a review saved meanwhile
+    # then differs from this hash, and the next run checks the file again).
+    line["review_sha256"] = review_hash(path)
+    line["fail_on"] = list(task.fail_on)
     try:
         checked = check_file(path, fail_on=task.fail_on, documents=documents)
     except Exception as exc:  # a fault of citeview's own: this file's error, not the run's
@@ -64,6 +68,22 @@ def check_line(path: Path, task: ChunkTask, documents: OpenDocuments) -> Line:
     else:
         line["report"] = checked.report.model_dump(mode="json")
     return line
+
+
+def review_hash(citations: Path) -> str | None:
+    """The SHA-256 of the review file ``check`` reads for ``citations`` (None: there is
+    none, or it cannot be read — the check then says why)."""
+    from matcher.document import file_hash
+
+    from ...state.review_store import existing
+
+    path = existing(citations)
+    if path is None:
+        return None
+    try:
+        return file_hash(path)
+    except OSError:
+        return None
 
 
 def _documents(store: str | None) -> OpenDocuments:
