@@ -159,14 +159,15 @@ def _bodies(item: Item, claim: ClaimReview) -> list[dict[str, str]]:
         out.append(body("assessing", f"{CLAIM_DIFFERS.capitalize()}: {said}."))
     d = item.decision
     decided = "undecided" if d is None else decision_sentence(
-        placement_word(d.placement), reviewer=d.reviewer, at=d.at, stale=d.stale)
+        placement_word(d.placement), reviewer=d.reviewer, at=d.at, stale=bool(item.stale))
     out.append(body("assessing", f"Placement: {decided}. Check: {outcome_words(item)}."))
     if d is not None and d.note:
         out.append(body("commenting", d.note))
     s = claim.support
     if s is not None:
         out.append(body("assessing", "Support: " + decision_sentence(
-            support_word(s.support), reviewer=s.reviewer, at=s.at, stale=s.stale) + "."))
+            support_word(s.support), reviewer=s.reviewer, at=s.at,
+            stale=bool(claim.support_stale)) + "."))
         if s.note:
             out.append(body("commenting", s.note))
     return out

@@ -42,7 +42,7 @@ class EvidenceDecision:
     claim: str
     index: int
     placement: Placement
-    quote_sha256: str
+    quote_sha256: str = ""  # of the quote decided on ("" where read from a check report)
     document_sha256: str | None = None
     page: int | None = None  # 1-based; with ``rects`` for relocated, and for a confirmed copy
     rects: tuple[Rect, ...] = ()  # words space of that page, one per line
@@ -81,7 +81,9 @@ class Answer:
     claim: str
     index: int | None  # the item, for a question asked per item; None per claim
     value: str
-    subject_sha256: str  # of the quote (per item) or of the claim's text (per claim)
+    # Of the quote (per item) or of the claim's text (per claim); "" where read from a
+    # check report, which does not carry it.
+    subject_sha256: str = ""
     note: str = ""
     reviewer: str = ""
     at: str = ""
