@@ -2,6 +2,11 @@
 answers to further questions, and the history of every replaced or withdrawn entry. No Qt
 here; :mod:`.sidecar` reads and writes it, :mod:`.review` reads it against the file.
 
+These records are the one shape of a decision: the window's review holds them, ``check
+--json``'s objects are read off them (:func:`viewer.checker.review.reported`, the
+contract's model only checking them), and an export reads them back from that report
+(:mod:`viewer.export.items`).
+
 >>> sha256_text("")[:16]
 'e3b0c44298fc1c14'
 """
