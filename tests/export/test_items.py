@@ -3,6 +3,7 @@ otherwise; a stale decision is shown but never applied."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -10,8 +11,12 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from matcher.diff import Difference, describe, diff_quote
-from matcher.report import word_diff_json
+from matcher.report import ReviewAnswer, ReviewDecision, SupportDecision, word_diff_json
+from matcher.vocabulary import PLACEMENT_DECISIONS, SUPPORT_DECISIONS, PlacementDecision, Rect
+from matcher.vocabulary import SupportDecision as SupportValue
+from viewer.checker.review import reported
 from viewer.export.items import read_review
+from viewer.state.decisions import Answer, ClaimDecision, EvidenceDecision
 from viewer.state.presentation import diff_marks, difference_sentence
 from viewer.state.records import Citations, ClaimEntry, EvidenceEntry, WordDiff
 
@@ -52,6 +57,48 @@ def test_outcome_page_and_rects(status: str, decision: dict[str, Any] | None, ou
     # Drawn as in the window: a wrong place (or an absent quote) is drawn nowhere.
     assert item.marked == (outcome in ("located", "review", "confirmed", "relocated"))
     assert item.hint_pages == (5,)
+
+
+said = st.text(st.characters(codec="utf-8"), max_size=12)
+rects = st.lists(st.tuples(*[st.floats(-1e4, 1e4, allow_nan=False)] * 4), max_size=3)
+
+
+@given(st.sampled_from(PLACEMENT_DECISIONS), st.none() | st.integers(1, 900), rects, said,
+       said, said, st.none() | said, st.booleans())
+def test_an_export_reads_the_decision_the_review_holds(
+        placement: PlacementDecision, page: int | None, boxes: list[Rect], note: str,
+        reviewer: str, at: str, text: str | None, stale: bool) -> None:
+    # One shape: the review's record, put in check --json by its contract's model and
+    # read back by an export, is the record again (less what check --json leaves out:
+    # the fingerprints it was made against).
+    made = EvidenceDecision("c1", 0, placement, page=page, rects=tuple(boxes),
+                            note=note, reviewer=reviewer, at=at, text=text)
+    item = one("review", reported(ReviewDecision, made, "moved" if stale else "")
+               .model_dump(mode="json"))
+    assert (item.decision, bool(item.stale)) == (made, stale)
+
+
+@given(st.sampled_from(SUPPORT_DECISIONS), said, said, said, st.booleans())
+def test_an_export_reads_the_support_the_review_holds(
+        support: SupportValue, note: str, reviewer: str, at: str, stale: bool) -> None:
+    made = ClaimDecision("c1", support, note=note, reviewer=reviewer, at=at)
+    report = {"summary": {}, "claims": [{
+        "id": "c1", "text": "t", "evidence": [],
+        "support": reported(SupportDecision, made, "x" if stale else "").model_dump()}]}
+    citations = Citations((), (ClaimEntry("c1", "t", ()),), {})
+    [claim] = read_review(report, citations).claims
+    assert (claim.support, bool(claim.support_stale)) == (made, stale)
+
+
+@pytest.mark.parametrize(("contract", "record"), [
+    (ReviewDecision, EvidenceDecision), (SupportDecision, ClaimDecision),
+    (ReviewAnswer, Answer)])
+def test_the_contract_names_only_what_the_record_holds(contract: Any, record: type[Any]
+                                                      ) -> None:
+    # check --json's objects are read off the review's records field by field: a field
+    # the contract adds must be added to the record (or be ``stale``, said beside it).
+    held = {f.name for f in dataclasses.fields(record)}
+    assert set(contract.model_fields) - {"stale"} <= held
 
 
 words = st.lists(st.sampled_from("the policy $952.18 $925.18 not covers loss".split()),

@@ -4,16 +4,23 @@ back by a JSON-LD processor against the published context (served from disk)."""
 from __future__ import annotations
 
 import json
+import shutil
 import urllib.parse
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from viewer.export.run import export
 from viewer.export.webanno import CONTEXT, RFC3778
+from viewer.state import questions
+from viewer.state.exports import ExportTargets
+from viewer.state.files import demo_path
+from viewer.state.presentation import STALE_NOTE
+from viewer.state.questions import Question
 
 from .conftest import Exported
-from .helpers import drawn
+from .helpers import AT, checked, decide, drawn
 
 REPO = Path(__file__).resolve().parents[2]
 SUITE = REPO / "tests" / "data" / "w3c-web-annotation-tests"
@@ -153,3 +160,52 @@ def test_text_quotes_come_from_the_page(plain_export: Exported) -> None:
     # The signature block's quote pairs values printed above their labels: read in the
     # page's order, its words are two runs apart, so the annotation has two targets.
     assert several >= 1
+
+
+# Two further questions, one per claim and one per item, as a newer table might ask them.
+FAIRNESS = Question(
+    "fairness", "claim", "Fairness", ("fair", "misleading"),
+    {"fair": "fairly worded", "misleading": "misleadingly worded"},
+    {"fair": "O", "misleading": "Q"},
+    {"fair": ("F&air Wording", "Fair"), "misleading": ("&Misleading Wording", "Misleading")})
+SOURCE = Question(
+    "source", "item", "Source", ("primary", "secondary"),
+    {"primary": "a primary source", "secondary": "a secondary source"},
+    {"primary": "Y", "secondary": "Z"},
+    {"primary": ("P&rimary Source", "Primary"), "secondary": ("S&econdary", "Secondary")})
+
+
+def test_the_further_questions_answers_are_bodies(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each question asked is an ``assessing`` body of its item's annotation (undecided
+    as the other exports say it), and its note a ``commenting`` one."""
+    monkeypatch.setattr(questions, "QUESTIONS", (*questions.QUESTIONS, FAIRNESS, SOURCE))
+    shutil.copytree(demo_path().parent, tmp_path / "demo", ignore=shutil.ignore_patterns("__*"))
+    cite = tmp_path / "demo" / "demo.cite"
+    report, citations = checked(cite)
+    report = decide(report, {"c1#0": {"placement": "confirmed"}})
+    claims = {c["id"]: c for c in report["claims"]}
+    said = {"reviewer": "ana", "at": AT, "stale": False}
+    claims["c1"]["answers"] = {
+        "fairness": {**said, "value": "misleading", "note": "says always; the page: usually"},
+        "source#0": {**said, "value": "primary", "note": "", "stale": True}}
+    out = tmp_path / "r.jsonld"
+    export(report, citations_path=cite, citations=citations,
+           targets=ExportTargets(annotations=out))
+    items = json.loads(out.read_text(encoding="utf-8"))["first"]["items"]
+
+    def bodies(claim_id: str) -> list[tuple[str, str]]:
+        [anno] = [a for a in items if a["body"][0]["value"].startswith(f"Claim {claim_id}:")]
+        assert failures(anno, "annotations/annotationMusts.test") == []
+        return [(b["purpose"], b["value"]) for b in anno["body"]]
+
+    c1 = bodies("c1")
+    fair = c1.index(("assessing", "Fairness: misleadingly worded by ana, "
+                                  "2026-12-01 13:00 UTC."))
+    assert c1[fair + 1] == ("commenting", "says always; the page: usually")
+    assert ("assessing", f"Source: a primary source by ana, 2026-12-01 13:00 UTC "
+                         f"({STALE_NOTE}).") in c1
+    # A claim no one answered them for says so, as the HTML report and the PDF notes do.
+    c2 = bodies("c2")
+    assert ("assessing", "Fairness: undecided.") in c2
+    assert ("assessing", "Source: undecided.") in c2

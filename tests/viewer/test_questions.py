@@ -107,7 +107,7 @@ def exported(cite: Path, review_file: Path, tmp_path: Path) -> None:
     assert claims["c8"]["answers"]["fairness"]["value"] == "misleading"
     assert claims["c9"]["answers"] == {}
     targets = ExportTargets(csv=tmp_path / "r.csv", html=tmp_path / "r.html",
-                            pdf=tmp_path / "r.pdf")
+                            pdf=tmp_path / "r.pdf", annotations=tmp_path / "r.jsonld")
     export(data, citations_path=cite, citations=citations_record(cf, cite), targets=targets)
     rows = list(csv.DictReader(io.StringIO((tmp_path / "r.csv").read_text("utf-8-sig"))))
     assert {r["claim_id"]: r["fairness"] for r in rows}["c8"] == "misleading"
@@ -119,3 +119,10 @@ def exported(cite: Path, review_file: Path, tmp_path: Path) -> None:
         notes = [a.info["content"] for page in doc for a in page.annots()
                  if a.info["content"].startswith("Claim c8")]
     assert notes and all("\nFairness: misleadingly worded by jdoe" in n for n in notes)
+    import json
+
+    annotations = json.loads((tmp_path / "r.jsonld").read_text(encoding="utf-8"))
+    said = [[b["value"] for b in a["body"]] for a in annotations["first"]["items"]
+            if a["body"][0]["value"].startswith("Claim c8")]
+    assert said and all(any(v.startswith("Fairness: misleadingly worded by jdoe") for v in vs)
+                        for vs in said)

@@ -11,17 +11,22 @@ remains undecided, unsupported, to review or not located into exit status 1.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from matcher.files import InputFileError, stat_regular
 
 from ..state import review_store
+from ..state.decisions import Entry
 from ..state.review import FAIL_STATES, FailState, Review
 from ..state.sidecar import SidecarError
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from matcher.citations import CitationsFile
     from matcher.report import CheckReport
+
+M = TypeVar("M", bound="BaseModel")  # a contract's model (matcher.report)
 
 
 def parse_fail_on(text: str) -> list[FailState]:
@@ -118,7 +123,8 @@ def reconsider(check: CheckReport, review: Review) -> bool:
 
 def apply(check: CheckReport, review: Review) -> None:
     """Put the review's decisions on the report: ``decision`` on each decided evidence
-    item, ``support`` on each decided claim (the rest stay null)."""
+    item, ``support`` on each decided claim, ``answers`` to the further questions (the
+    rest stay null)."""
     from matcher.report import ReviewAnswer, ReviewDecision, SupportDecision
 
     decided = {d.claim for d in review.decisions.evidence.values()} | \
@@ -130,22 +136,22 @@ def apply(check: CheckReport, review: Review) -> None:
         for a in state.answers:  # the further questions (viewer.state.questions)
             if a.answer is not None:
                 name = a.question.id if a.index is None else f"{a.question.id}#{a.index}"
-                claim.answers[name] = ReviewAnswer(
-                    value=a.answer.value, note=a.answer.note, reviewer=a.answer.reviewer,
-                    at=a.answer.at, stale=bool(a.stale))
-        s = state.support
-        if s is not None:
-            claim.support = SupportDecision(support=s.support, note=s.note,
-                                            reviewer=s.reviewer, at=s.at,
-                                            stale=bool(state.support_stale))
+                claim.answers[name] = reported(ReviewAnswer, a.answer, a.stale)
+        if state.support is not None:
+            claim.support = reported(SupportDecision, state.support, state.support_stale)
         for ev in claim.evidence:
             item = state.items[ev.index] if 0 <= ev.index < len(state.items) else None
-            d = item.decision if item is not None else None
-            if item is not None and d is not None:
-                ev.decision = ReviewDecision(placement=d.placement, page=d.page,
-                                             rects=list(d.rects), text=d.text, note=d.note,
-                                             reviewer=d.reviewer, at=d.at,
-                                             stale=bool(item.stale))
+            if item is not None and item.decision is not None:
+                ev.decision = reported(ReviewDecision, item.decision, item.stale)
+
+
+def reported(contract: type[M], entry: Entry, stale: str) -> M:
+    """The contract's object for one of the review's records: each field the contract
+    names read from the record's field of that name, and whether it still holds. The
+    record is the one shape of a decision; the contract's model only checks it at the
+    edge (so a field the two disagree on fails here, in the tests, not in a reader)."""
+    said = {name: getattr(entry, name) for name in contract.model_fields if name != "stale"}
+    return contract.model_validate({**said, "stale": bool(stale)})
 
 
 def decision_word(review: Review, claim_id: str, index: int) -> str:

@@ -70,7 +70,9 @@ def _answers(claim: ClaimReview, index: int | None) -> list[object]:
     out: list[object] = []
     for q in extra_questions():
         a = claim.answer(q.id, None if q.scope == "claim" else index)
-        out.append("" if a is None else a.value + (STALE_SUFFIX if a.stale else ""))
+        said = a.answer if a is not None else None
+        out.append("" if a is None or said is None
+                   else said.value + (STALE_SUFFIX if a.stale else ""))
     return out
 
 
@@ -78,7 +80,7 @@ def _support(claim: ClaimReview) -> tuple[str, str]:
     s = claim.support
     if s is None:
         return "", ""
-    return s.support + (STALE_SUFFIX if s.stale else ""), s.note
+    return s.support + (STALE_SUFFIX if claim.support_stale else ""), s.note
 
 
 def _uncited_row(claim: ClaimReview) -> list[object]:
@@ -92,7 +94,7 @@ def _row(claim: ClaimReview, item: Item, found: Mapping[str, str]) -> list[objec
     ev, d = item.evidence, item.decision
     support, support_note = _support(claim)
     score = f"{ev.score:.1f}" if ev.score is not None else ""
-    placement = d.placement + (STALE_SUFFIX if d.stale else "") if d else ""
+    placement = d.placement + (STALE_SUFFIX if item.stale else "") if d else ""
     return [claim.id, claim.text, ev.index, ev.document or "",
             item.page if item.page is not None else "", ev.status, score, ev.quote,
             found.get(item.key, ev.found_text or ""), differences_line(item), placement, support,

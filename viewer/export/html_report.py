@@ -149,7 +149,7 @@ def _claim(write: Callable[[str], object], claim: ClaimReview, names: Mapping[st
            found: Mapping[str, str]) -> None:
     write(f"<section class=\"claim\" id=\"claim-{_e(claim.id)}\">\n"
           f"<h2>{_e(claim.id)} — {_e(claim.text)}</h2>\n"
-          f"<p><b>Support:</b> {_e(support_line(claim.support))}</p>")
+          f"<p><b>Support:</b> {_e(support_line(claim))}</p>")
     said = consistency_line(claim)
     if said:
         write(f"\n<table class=\"facts\"><tr><th>{_e(CLAIM_DIFFERS.capitalize())}</th>"
@@ -178,7 +178,7 @@ def _evidence(item: Item, count: int, names: Mapping[str, str], png: bytes | Non
              ("Where", evidence_sentence(shown, page=item.page, lines=len(item.rects),
                                          document=name)),
              ("Differences", differences_line(item) or "none named"),
-             ("Placement", placement_line(item.decision)),
+             ("Placement", placement_line(item)),
              *((q.title, answer_line(q, claim.answer(q.id, ev.index)))
                for q in extra_questions() if q.scope == "item")]
     if ev.reason:

@@ -1,10 +1,12 @@
-"""The review an export hands over: each evidence item with its decision, as plain records.
+"""The review an export hands over: each evidence item with its decision.
 
 Read from the ``check --json`` document: the contract's fields through
 :class:`~viewer.state.records.Report`, and the review's compatible additions from the
-JSON itself — ``decision`` on each evidence item, ``support`` on each claim, and the
-matcher's ``differences`` — which are optional, so a report without a review exports as
-one where nothing is decided yet.
+JSON itself — ``decision`` on each evidence item, ``support`` and ``answers`` on each
+claim, and the matcher's ``differences`` — which are optional, so a report without a
+review exports as one where nothing is decided yet. The decisions are read into the
+review's own records (:mod:`viewer.state.decisions`, what the window holds), with
+whether each still holds beside it as in the window's review: one shape of a decision.
 
 An item's *outcome* is what the export shows, and whether it is drawn: the viewer's one
 rule (:mod:`viewer.state.outcome`), so an export never draws what the window leaves out.
@@ -18,15 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from matcher.vocabulary import (
-    PLACEMENT_DECISIONS,
-    SUPPORT_DECISIONS,
-    PlacementDecision,
-    Rect,
-    SupportDecision,
-)
+from matcher.vocabulary import PLACEMENT_DECISIONS, SUPPORT_DECISIONS, Rect
 
+from ..state.decisions import Answer, ClaimDecision, EvidenceDecision
 from ..state.outcome import ItemRecord, Outcome, Shade, record
+from ..state.questions import extra as extra_questions
 from ..state.records import (
     Citations,
     ClaimOutcome,
@@ -36,11 +34,12 @@ from ..state.records import (
     Report,
     Summary,
 )
+from ..state.review import AnswerState
 
-Placement = PlacementDecision
-SupportValue = SupportDecision
 PLACEMENTS = PLACEMENT_DECISIONS
 SUPPORTS = SUPPORT_DECISIONS
+# Why a decision the report marks ``stale`` no longer holds (the report says only that).
+STALE = "changed since it was decided"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,44 +53,21 @@ class DocumentFacts:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """A reviewer's placement decision on one evidence item (``decision`` of the report)."""
-
-    placement: Placement
-    page: int | None = None  # 1-based; what was confirmed, or where it was relocated
-    rects: tuple[Rect, ...] = ()
-    note: str = ""
-    reviewer: str | None = None
-    at: str | None = None  # ISO 8601, UTC
-    stale: bool = False  # the quote or the document changed since: not applied
-
-
-@dataclass(frozen=True, slots=True)
-class Support:
-    """A reviewer's support decision on a claim (``support`` of the report)."""
-
-    support: SupportValue
-    note: str = ""
-    reviewer: str | None = None
-    at: str | None = None
-    stale: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class Item:
     """One evidence item of a claim, with what the review made of it."""
 
     claim_id: str
     claim_text: str
     evidence: EvidenceOutcome
-    decision: Decision | None
+    decision: EvidenceDecision | None  # the review's own record (what the window holds)
     differences: tuple[Difference, ...]
     hint_pages: tuple[int, ...]  # 1-based: the citation's page hint, then its chunk's pages
+    stale: str = ""  # why the decision no longer holds ("" when it does, or there is none)
 
     @property
-    def current(self) -> Decision | None:
+    def current(self) -> EvidenceDecision | None:
         """The decision, unless it is stale (then it counts as undecided)."""
-        return self.decision if self.decision is not None and not self.decision.stale else None
+        return self.decision if self.decision is not None and not self.stale else None
 
     @property
     def drawn(self) -> ItemRecord:
@@ -101,7 +77,7 @@ class Item:
         return record(self.claim_id, ev.index, status=ev.status, document=ev.document,
                       page=ev.page, rects=ev.rects,
                       placement=d.placement if d is not None else None,
-                      stale=d is not None and d.stale,
+                      stale=d is not None and bool(self.stale),
                       decided_page=d.page if d is not None else None,
                       decided_rects=d.rects if d is not None else (),
                       differs=bool(self.differences))
@@ -147,34 +123,25 @@ class Item:
 
 
 @dataclass(frozen=True, slots=True)
-class Answered:
-    """A reviewer's answer to a further question (``answers`` of the report)."""
-
-    value: str
-    note: str = ""
-    reviewer: str | None = None
-    at: str | None = None
-    stale: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class ClaimReview:
     id: str
     text: str
-    support: Support | None
+    support: ClaimDecision | None
     items: tuple[Item, ...]
     uncited: bool
     consistency: Consistency = field(default_factory=Consistency)  # figures vs evidence
-    # Answers to further questions, by question id (per item: "question#index").
-    answers: Mapping[str, Answered] = field(default_factory=dict)
+    # Answers to the further questions asked (:mod:`viewer.state.questions`), by question
+    # id (per item: "question#index"), as the window's review holds them.
+    answers: Mapping[str, AnswerState] = field(default_factory=dict)
+    support_stale: str = ""  # why the support decision no longer holds
 
-    def answer(self, question_id: str, index: int | None = None) -> Answered | None:
+    def answer(self, question_id: str, index: int | None = None) -> AnswerState | None:
         return self.answers.get(question_id if index is None else f"{question_id}#{index}")
 
     @property
-    def current_support(self) -> Support | None:
+    def current_support(self) -> ClaimDecision | None:
         s = self.support
-        return s if s is not None and not s.stale else None
+        return s if s is not None and not self.support_stale else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +165,7 @@ class ReviewedReport:
         """How many items have each current placement decision, and how many none."""
         counts = Counter(i.current.placement if i.current else "undecided"
                          for i in self.items())
-        stale = sum(1 for i in self.items() if i.decision is not None and i.decision.stale)
+        stale = sum(1 for i in self.items() if i.decision is not None and i.stale)
         return {**{p: counts[p] for p in PLACEMENTS}, "undecided": counts["undecided"],
                 "stale": stale}
 
@@ -218,15 +185,16 @@ def read_review(report: Mapping[str, Any], citations: Citations) -> ReviewedRepo
         entry = citations.claim(outcome.id)
         hints = [tuple(citations.evidence_pages(e)) for e in entry.evidence] if entry else []
         items = tuple(
-            Item(outcome.id, outcome.text or (entry.text if entry else ""), ev,
-                 _decision(raw_ev.get("decision")), ev.differences,
-                 hints[i] if i < len(hints) else ())
+            _item(outcome.id, outcome.text or (entry.text if entry else ""), ev,
+                  raw_ev.get("decision"), hints[i] if i < len(hints) else ())
             for i, (raw_ev, ev) in enumerate(zip(raw.get("evidence", ()), outcome.evidence,
                                                  strict=True)))
+        support, support_stale = _support(raw.get("support"), outcome.id)
         claims.append(ClaimReview(outcome.id, outcome.text or (entry.text if entry else ""),
-                                  _support(raw.get("support")), items,
+                                  support, items,
                                   _uncited(outcome, entry is not None and not entry.evidence),
-                                  outcome.consistency, _answers(raw.get("answers"))))
+                                  outcome.consistency, _answers(raw.get("answers"), outcome.id),
+                                  support_stale))
     return ReviewedReport(tuple(claims), record.summary, record.problems)
 
 
@@ -234,27 +202,51 @@ def _uncited(outcome: ClaimOutcome, no_evidence: bool) -> bool:
     return outcome.uncited or (no_evidence and not outcome.evidence)
 
 
-def _decision(raw: Any) -> Decision | None:
+def _stale(raw: Mapping[str, Any]) -> str:
+    return STALE if raw.get("stale", False) else ""
+
+
+def _text(raw: Mapping[str, Any], key: str) -> str:
+    """A note, reviewer or time: "" where the report has none."""
+    return str(raw.get(key) or "")
+
+
+def _item(claim: str, text: str, ev: EvidenceOutcome, raw: Any, hints: tuple[int, ...]
+          ) -> Item:
     if not isinstance(raw, Mapping) or raw.get("placement") not in PLACEMENTS:
-        return None
-    return Decision(raw["placement"], _int(raw.get("page")), _rects(raw.get("rects")),
-                    str(raw.get("note") or ""), _str(raw.get("reviewer")), _str(raw.get("at")),
-                    bool(raw.get("stale", False)))
+        return Item(claim, text, ev, None, ev.differences, hints)
+    words = raw.get("text")
+    decision = EvidenceDecision(
+        claim, ev.index, raw["placement"], page=_int(raw.get("page")),
+        rects=_rects(raw.get("rects")), note=_text(raw, "note"),
+        reviewer=_text(raw, "reviewer"), at=_text(raw, "at"),
+        text=words if isinstance(words, str) else None)
+    return Item(claim, text, ev, decision, ev.differences, hints, _stale(raw))
 
 
-def _support(raw: Any) -> Support | None:
+def _support(raw: Any, claim: str) -> tuple[ClaimDecision | None, str]:
     if not isinstance(raw, Mapping) or raw.get("support") not in SUPPORTS:
-        return None
-    return Support(raw["support"], str(raw.get("note") or ""), _str(raw.get("reviewer")),
-                   _str(raw.get("at")), bool(raw.get("stale", False)))
+        return None, ""
+    return ClaimDecision(claim, raw["support"], note=_text(raw, "note"),
+                         reviewer=_text(raw, "reviewer"), at=_text(raw, "at")), _stale(raw)
 
 
-def _answers(raw: Any) -> dict[str, Answered]:
-    if not isinstance(raw, Mapping):
-        return {}
-    return {str(k): Answered(v["value"], str(v.get("note") or ""), _str(v.get("reviewer")),
-                             _str(v.get("at")), bool(v.get("stale", False)))
-            for k, v in raw.items() if isinstance(v, Mapping) and isinstance(v.get("value"), str)}
+def _answers(raw: Any, claim: str) -> dict[str, AnswerState]:
+    """The answers to the questions asked today ("question" or "question#index"); one to a
+    question no longer asked is left out, as the window leaves it out."""
+    asked = {q.id: q for q in extra_questions()}
+    out: dict[str, AnswerState] = {}
+    for name, v in (raw.items() if isinstance(raw, Mapping) else ()):
+        qid, _, at = str(name).partition("#")
+        index = int(at) if at.isdigit() else None
+        q = asked.get(qid)
+        if q is None or not isinstance(v, Mapping) or not isinstance(v.get("value"), str) \
+                or (index is None) != (q.scope == "claim"):
+            continue
+        answer = Answer(qid, claim, index, v["value"], note=_text(v, "note"),
+                        reviewer=_text(v, "reviewer"), at=_text(v, "at"))
+        out[str(name)] = AnswerState(q, index, answer, _stale(v))
+    return out
 
 
 def _rects(raw: Any) -> tuple[Rect, ...]:
@@ -268,5 +260,3 @@ def _int(raw: Any) -> int | None:
     return raw if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1 else None
 
 
-def _str(raw: Any) -> str | None:
-    return raw if isinstance(raw, str) and raw else None

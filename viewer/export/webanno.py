@@ -9,7 +9,8 @@ two selectors that name the same words: a ``FragmentSelector`` conforming to RFC
 fragment refined by a ``TextQuoteSelector`` (the words, and 32 characters of the page
 text before and after them). A highlight assembled from places apart on the page has a
 target per place. The bodies are the claim (``describing``), the placement and support
-decisions (``assessing``) and their notes (``commenting``).
+decisions and the answers to the further questions (``assessing``; one per question
+asked, :mod:`viewer.state.questions`), and their notes (``commenting``).
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from typing import Any
 
 from ..state.presentation import (
     CLAIM_DIFFERS,
+    UNDECIDED,
     decision_sentence,
     placement_word,
     support_word,
 )
+from ..state.questions import extra as extra_questions
 from .items import ClaimReview, DocumentFacts, Item, ReviewedReport
 from .pagetext import Selection
 from .wording import consistency_line, outcome_words
@@ -148,25 +151,45 @@ def _annotation(item: Item, claim: ClaimReview, sel: Selection, doc: DocumentFac
 
 
 def _bodies(item: Item, claim: ClaimReview) -> list[dict[str, str]]:
-    def body(purpose: str, value: str) -> dict[str, str]:
-        return {"type": "TextualBody", "purpose": purpose, "value": value,
-                "format": "text/plain"}
-
-    out = [body("describing", f"Claim {claim.id}: {claim.text}" if claim.text
+    out = [_body("describing", f"Claim {claim.id}: {claim.text}" if claim.text
                 else f"Claim {claim.id}")]
     said = consistency_line(claim)
     if said:
-        out.append(body("assessing", f"{CLAIM_DIFFERS.capitalize()}: {said}."))
+        out.append(_body("assessing", f"{CLAIM_DIFFERS.capitalize()}: {said}."))
     d = item.decision
     decided = "undecided" if d is None else decision_sentence(
-        placement_word(d.placement), reviewer=d.reviewer, at=d.at, stale=d.stale)
-    out.append(body("assessing", f"Placement: {decided}. Check: {outcome_words(item)}."))
+        placement_word(d.placement), reviewer=d.reviewer, at=d.at, stale=bool(item.stale))
+    out.append(_body("assessing", f"Placement: {decided}. Check: {outcome_words(item)}."))
     if d is not None and d.note:
-        out.append(body("commenting", d.note))
+        out.append(_body("commenting", d.note))
+    out += _answer_bodies(claim, item.evidence.index, "item")
     s = claim.support
     if s is not None:
-        out.append(body("assessing", "Support: " + decision_sentence(
-            support_word(s.support), reviewer=s.reviewer, at=s.at, stale=s.stale) + "."))
+        out.append(_body("assessing", "Support: " + decision_sentence(
+            support_word(s.support), reviewer=s.reviewer, at=s.at,
+            stale=bool(claim.support_stale)) + "."))
         if s.note:
-            out.append(body("commenting", s.note))
+            out.append(_body("commenting", s.note))
+    return out + _answer_bodies(claim, item.evidence.index, "claim")
+
+
+def _answer_bodies(claim: ClaimReview, index: int, scope: str) -> list[dict[str, str]]:
+    """The further questions asked about the item (or its claim): each answer in words
+    (``undecided`` without one, as the other exports say it), then its note."""
+    out = []
+    for q in extra_questions():
+        if q.scope != scope:
+            continue
+        said = claim.answer(q.id, index if scope == "item" else None)
+        a = said.answer if said is not None else None
+        words = UNDECIDED if said is None or a is None else decision_sentence(
+            q.words.get(a.value, a.value), reviewer=a.reviewer, at=a.at,
+            stale=bool(said.stale))
+        out.append(_body("assessing", f"{q.title}: {words}."))
+        if a is not None and a.note:
+            out.append(_body("commenting", a.note))
     return out
+
+
+def _body(purpose: str, value: str) -> dict[str, str]:
+    return {"type": "TextualBody", "purpose": purpose, "value": value, "format": "text/plain"}

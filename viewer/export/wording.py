@@ -16,7 +16,8 @@ from ..state.presentation import (
 )
 from ..state.questions import Question
 from ..state.questions import extra as extra_questions
-from .items import Answered, ClaimReview, Decision, Item, Support
+from ..state.review import AnswerState
+from .items import ClaimReview, Item
 
 AUTHOR = "citeview"  # who wrote an annotation no reviewer decided
 
@@ -34,26 +35,31 @@ def differences(item: Item) -> list[str]:
     return [difference_pair(d.quote, d.page) for d in item.differences]
 
 
-def placement_line(decision: Decision | None) -> str:
-    if decision is None:
+def placement_line(item: Item) -> str:
+    """The item's placement decision, who made it and when (``undecided`` without one)."""
+    d = item.decision
+    if d is None:
         return placement_word(None)
-    return decision_sentence(placement_word(decision.placement), reviewer=decision.reviewer,
-                             at=decision.at, note=decision.note, stale=decision.stale)
+    return decision_sentence(placement_word(d.placement), reviewer=d.reviewer, at=d.at,
+                             note=d.note, stale=bool(item.stale))
 
 
-def support_line(support: Support | None) -> str:
-    if support is None:
+def support_line(claim: ClaimReview) -> str:
+    """The claim's support decision, who made it and when (``undecided`` without one)."""
+    s = claim.support
+    if s is None:
         return support_word(None)
-    return decision_sentence(support_word(support.support), reviewer=support.reviewer,
-                             at=support.at, note=support.note, stale=support.stale)
+    return decision_sentence(support_word(s.support), reviewer=s.reviewer, at=s.at,
+                             note=s.note, stale=bool(claim.support_stale))
 
 
-def answer_line(q: Question, answer: Answered | None) -> str:
+def answer_line(q: Question, said: AnswerState | None) -> str:
     """A further question's answer, who gave it and when (``undecided`` without one)."""
-    if answer is None:
+    a = said.answer if said is not None else None
+    if said is None or a is None:
         return UNDECIDED
-    return decision_sentence(q.words.get(answer.value, answer.value), reviewer=answer.reviewer,
-                             at=answer.at, note=answer.note, stale=answer.stale)
+    return decision_sentence(q.words.get(a.value, a.value), reviewer=a.reviewer, at=a.at,
+                             note=a.note, stale=bool(said.stale))
 
 
 def differences_line(item: Item) -> str:
@@ -76,7 +82,7 @@ def note_text(item: Item, claim: ClaimReview) -> str:
     """The text of the item's annotation: claim, support, quote, status, differences,
     placement decision and reason, one per line."""
     lines = [f"Claim {claim.id}: {claim.text}" if claim.text else f"Claim {claim.id}",
-             f"Support: {support_line(claim.support)}",
+             f"Support: {support_line(claim)}",
              *([f"Claim differs: {said}"] if (said := consistency_line(claim)) else []),
              *(f"{q.title}: {answer_line(q, claim.answer(q.id))}"
                for q in extra_questions() if q.scope == "claim"),
@@ -87,7 +93,7 @@ def note_text(item: Item, claim: ClaimReview) -> str:
     diff = differences_line(item)
     if diff:
         lines.append(f"Differences: {diff}")
-    lines.append(f"Placement: {placement_line(item.decision)}")
+    lines.append(f"Placement: {placement_line(item)}")
     lines += [f"{q.title}: {answer_line(q, claim.answer(q.id, item.evidence.index))}"
               for q in extra_questions() if q.scope == "item"]
     if item.evidence.reason:

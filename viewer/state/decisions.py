@@ -2,6 +2,11 @@
 answers to further questions, and the history of every replaced or withdrawn entry. No Qt
 here; :mod:`.sidecar` reads and writes it, :mod:`.review` reads it against the file.
 
+These records are the one shape of a decision: the window's review holds them, ``check
+--json``'s objects are read off them (:func:`viewer.checker.review.reported`, the
+contract's model only checking them), and an export reads them back from that report
+(:mod:`viewer.export.items`).
+
 >>> sha256_text("")[:16]
 'e3b0c44298fc1c14'
 """
@@ -42,7 +47,7 @@ class EvidenceDecision:
     claim: str
     index: int
     placement: Placement
-    quote_sha256: str
+    quote_sha256: str = ""  # of the quote decided on ("" where read from a check report)
     document_sha256: str | None = None
     page: int | None = None  # 1-based; with ``rects`` for relocated, and for a confirmed copy
     rects: tuple[Rect, ...] = ()  # words space of that page, one per line
@@ -81,7 +86,9 @@ class Answer:
     claim: str
     index: int | None  # the item, for a question asked per item; None per claim
     value: str
-    subject_sha256: str  # of the quote (per item) or of the claim's text (per claim)
+    # Of the quote (per item) or of the claim's text (per claim); "" where read from a
+    # check report, which does not carry it.
+    subject_sha256: str = ""
     note: str = ""
     reviewer: str = ""
     at: str = ""

@@ -25,9 +25,12 @@ from .presentation import (
     difference_pair,
     status_word,
 )
+from .questions import Question
+from .questions import extra as extra_questions
 from .records import Difference
 from .review import (
     Answer,
+    AnswerKey,
     ClaimDecision,
     ClaimState,
     EvidenceDecision,
@@ -45,6 +48,27 @@ NO_CLAIM = "Select a claim first: notes go with its decisions."
 NO_ITEM = "This claim has no evidence item to note on."
 PLACEMENT_FIRST = "Decide placement first; the note goes with it."
 SUPPORT_FIRST = "Decide support first; the note goes with it."
+
+
+def answer_first(q: Question) -> str:
+    """What a further question's note field says while the question is unanswered."""
+    return f"Answer {q.title.lower()} first; the note goes with it."
+
+
+def answer_placeholder(q: Question) -> str:
+    """What a further question's note field says while it is empty."""
+    return f"Note on the {q.title.lower()} answer"
+
+
+@dataclass(frozen=True)
+class AnswerNote:
+    """The note field of a further question's answer: the note (None: no answer to note
+    on yet), why there is none yet, and the answer it goes with."""
+
+    question: str
+    note: str | None
+    waiting: str
+    key: AnswerKey | None = None
 
 
 @dataclass(frozen=True)
@@ -67,6 +91,8 @@ class PanelText:
     claim_waiting: str = ""
     evidence_key: EvidenceKey | None = None  # the decisions the notes belong to
     claim_key: str | None = None
+    # One per further question (:mod:`.questions`), in the table's order.
+    answer_notes: tuple[AnswerNote, ...] = ()
     placement_value: Placement | None = None  # for the checked button
     support_value: Support | None = None
     active: bool = False  # a claim is selected and can be decided
@@ -118,6 +144,23 @@ def answers_line(state: ClaimState, current: int) -> str:
     return "   ·   ".join(parts)
 
 
+def answer_notes(state: ClaimState | None, index: int | None) -> tuple[AnswerNote, ...]:
+    """Each further question's note for ``state`` and its item ``index`` (None: no item,
+    or no claim at all): the note of the answer given, else what must come first."""
+    out = []
+    for q in extra_questions():
+        at = None if q.scope == "claim" else index
+        said = state.answer(q.id, at) if state is not None else None
+        a = said.answer if said is not None else None
+        if a is not None:
+            out.append(AnswerNote(q.id, a.note, "", a.key))
+        else:
+            waiting = NO_CLAIM if state is None else NO_ITEM if q.scope == "item" \
+                and index is None else answer_first(q)
+            out.append(AnswerNote(q.id, None, waiting))
+    return tuple(out)
+
+
 def progress_text(review: Review) -> str:
     decided, total = review.progress()
     if review.report is None:
@@ -147,7 +190,8 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
     state = review.claim_state(claim_id) if claim_id is not None else None
     if state is None:
         return PanelText(progress, location, claim="Select a claim to decide on it.",
-                         evidence_waiting=NO_CLAIM, claim_waiting=NO_CLAIM)
+                         evidence_waiting=NO_CLAIM, claim_waiting=NO_CLAIM,
+                         answer_notes=answer_notes(None, None))
     flag = f"Flagged upstream: {state.claim.flag}" if state.claim.flag else ""
     result = review.report.claim(state.id) if state.differs and review.report else None
     if result is not None:  # why a claim whose evidence is fine is in the queue
@@ -162,7 +206,7 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
                      answers=answers_line(state, current),
                      claim_note=s.note if s is not None else None, active=True,
                      claim_waiting=SUPPORT_FIRST if s is None else "", claim_key=state.id,
-                     evidence_waiting=NO_ITEM,
+                     evidence_waiting=NO_ITEM, answer_notes=answer_notes(state, None),
                      support_value=s.support if s is not None and not state.support_stale
                      else None)
     if not state.items:
@@ -191,5 +235,5 @@ def panel_text(review: Review, claim_id: str | None, current: int, *, location: 
         placement=placement_line(item), hint=hint,
         evidence_note=d.note if d is not None else None,
         evidence_waiting=PLACEMENT_FIRST if d is None else "",
-        evidence_key=(state.id, item.index),
+        evidence_key=(state.id, item.index), answer_notes=answer_notes(state, item.index),
         placement_value=d.placement if d is not None and not item.stale else None)

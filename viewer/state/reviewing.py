@@ -170,11 +170,12 @@ class ReviewModel:
         return Change(new.key, old.answer if old is not None else None, new,
                       f"{q.title.lower()} {value} {state.id}")
 
-    def note_change(self, key: EvidenceKey | str, note: str) -> Change | None:
-        """Another note for the decision about item ``key`` (or claim ``key``)."""
+    def note_change(self, key: EvidenceKey | AnswerKey | str, note: str) -> Change | None:
+        """Another note for the decision about item ``key`` (or claim ``key``, or the
+        answer ``key`` to a further question)."""
         d = self.review.decisions
-        old: Entry | None = d.evidence.get(key) if isinstance(key, tuple) \
-            else d.claims.get(key)
+        old: Entry | None = d.answers.get(key) if isinstance(key, tuple) and len(key) == 3 \
+            else d.evidence.get(key) if isinstance(key, tuple) else d.claims.get(key)
         if old is None or old.note == note:
             return None
         return Change(key, old, with_note(old, note, reviewer=self.reviewer, at=utc_now()),

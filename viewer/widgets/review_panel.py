@@ -5,8 +5,10 @@ It shows a :class:`~viewer.state.review_text.PanelText` (built from the review, 
 Qt) and offers the window's review commands as buttons, each labelled with its key, so
 the panel teaches the keyboard. The placement and support buttons show the decision in
 force as checked. The notes are edited here; a note is kept once Enter is pressed or
-the field is left. A note field takes every key while it has the focus; before there is
-a decision to note on it says so and the keys go nowhere (:mod:`.note_field`).
+the field is left: one for the item's placement, one for the claim's support, and one
+for each further question's answer (:mod:`viewer.state.questions`). A note field takes
+every key while it has the focus; before there is a decision to note on it says so and
+the keys go nowhere (:mod:`.note_field`).
 When the decisions could not be saved the panel says why in a bar of
 its own, with the ways out (try again, save elsewhere, merge, overwrite).
 """
@@ -29,7 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..palette import INK, notice_color
-from ..state.review_text import PanelText
+from ..state.questions import extra as extra_questions
+from ..state.review_text import PanelText, answer_placeholder
 from .buttons import action_description
 from .labels import LineLabel, WrapLabel
 from .note_field import NoteField
@@ -67,7 +70,8 @@ def _described(action: QAction) -> QToolButton:
 class ReviewPanel(QFrame):
     """Decisions about the selected claim, and the keys to make them."""
 
-    # "evidence" or "claim", the decision noted on (an evidence key or a claim id), the note
+    # "evidence", "claim" or "answer", the decision noted on (an evidence key, a claim id
+    # or an answer key), the note
     note_edited = Signal(str, object, str)
     done_editing = Signal()  # Enter in a note: the keys are the page's again
 
@@ -86,6 +90,9 @@ class ReviewPanel(QFrame):
         self.hint = LineLabel()
         self.evidence_note = self._note("Note on this evidence item (E)", "evidence")
         self.claim_note = self._note("Note on the claim (Shift+E)", "claim")
+        # A note per further question's answer, by question id.
+        self.answer_notes = {q.id: self._note(answer_placeholder(q), "answer")
+                             for q in extra_questions()}
         self.problem = WrapLabel()
         self._build()
         self.show_text(PanelText("", ""))
@@ -116,6 +123,9 @@ class ReviewPanel(QFrame):
         notes = QHBoxLayout()
         notes.addWidget(self.evidence_note, 1)
         notes.addWidget(self.claim_note, 1)
+        answers = QHBoxLayout()  # on a line of their own: each keeps room for its words
+        for edit in self.answer_notes.values():
+            answers.addWidget(edit, 1)
         # Why the decisions are not saved, across the panel's width (a sentence or two
         # naming a file), and the ways out in a row under it.
         self.problem_bar = QFrame()
@@ -151,6 +161,8 @@ class ReviewPanel(QFrame):
             column.addLayout(row)
         column.addLayout(grid)
         column.addLayout(notes)
+        if self.answer_notes:
+            column.addLayout(answers)
 
     def set_highlight(self, highlight: QColor) -> None:
         """Keep the problem bar's colour apart from the highlight colour."""
@@ -176,6 +188,9 @@ class ReviewPanel(QFrame):
                  text.evidence_key),
                 (self.claim_note, text.claim_note, text.claim_waiting, text.claim_key)):
             edit.show_note(note, waiting, subject)
+        for said in text.answer_notes:
+            if said.question in self.answer_notes:
+                self.answer_notes[said.question].show_note(said.note, said.waiting, said.key)
         self.problem.setText(problem)
         self.problem_bar.setVisible(bool(problem))
         layout = self.layout()

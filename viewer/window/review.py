@@ -242,9 +242,9 @@ class ReviewController(QObject):
         """Answer a further question about the selected claim (or its current item)."""
         return self._make(lambda: self.model.answer_change(question_id, value))
 
-    def set_note(self, key: EvidenceKey | str, note: str) -> bool:
-        """Give the decision about item ``key`` (or claim ``key``) another note; False
-        when there is no decision to note on."""
+    def set_note(self, key: EvidenceKey | AnswerKey | str, note: str) -> bool:
+        """Give the decision about item ``key`` (or claim ``key``, or the answer ``key``)
+        another note; False when there is no decision to note on."""
         change = self.model.note_change(key, note)
         if change is not None:
             self.undo_stack.push(_Put(self, change.key, change.old, change.new, change.text))

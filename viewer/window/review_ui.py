@@ -325,6 +325,10 @@ class ReviewUi(QObject):
             self.controller.set_note(subject, note)
         elif isinstance(subject, tuple) and len(subject) == 2:
             self.controller.set_note((str(subject[0]), int(subject[1])), note)
+        elif which == "answer" and isinstance(subject, tuple) and len(subject) == 3:
+            q, claim, index = subject  # a further question's answer
+            self.controller.set_note((str(q), str(claim), index if isinstance(index, int)
+                                      else None), note)
 
     def set_everything(self, on: bool) -> None:
         self.controller.review.everything = on

@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QBuffer, QEvent, QIODevice, QObject, QPoint, QTimer
 from PySide6.QtWidgets import QApplication
 
 from matcher.files import WriteError, write_bytes_atomically
 
-from .shell import MainWindow
+if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+
+    from ..render.view import PageView
+    from ..state.session import Session
 
 # A screenshot that is not ready after this long is taken anyway and the exit code says so.
 SCREENSHOT_TIMEOUT_S = 60.0
@@ -25,11 +30,26 @@ SCREENSHOT_TIMEOUT_S = 60.0
 EXIT_OK, EXIT_FAILED = 0, 1
 
 
+class Shown(Protocol):
+    """What a screenshot reads of a window: its view (whose top-level widget is grabbed),
+    the claim selected, and when nothing is running and every visible page is painted."""
+
+    @property
+    def view(self) -> PageView: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def settled(self) -> SignalInstance: ...
+    @property
+    def busy_changed(self) -> SignalInstance: ...
+    def is_settled(self) -> bool: ...
+
+
 class Screenshot(QObject):
     """Saves the window once nothing is running and every visible page is rendered."""
 
-    def __init__(self, window: MainWindow, path: Path, geometry: Path | None) -> None:
-        super().__init__(window)
+    def __init__(self, window: Shown, path: Path, geometry: Path | None) -> None:
+        super().__init__(window.view)
         self.window = window
         self.path = path
         self.geometry = geometry
@@ -66,7 +86,8 @@ class Screenshot(QObject):
         # Layouts asked for in this turn (a status-bar text that grew) are done first, so
         # the grab shows every widget at its final size.
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        pixmap = self.window.grab()
+        top = self.window.view.window()  # the window the view is in, as a person sees it
+        pixmap = top.grab()
         png = QBuffer()
         png.open(QIODevice.OpenModeFlag.WriteOnly)
         try:  # written by the one writer: never over a device or a FIFO, whole or not at all
@@ -81,14 +102,13 @@ class Screenshot(QObject):
             self.error, code = f"cannot write {self.path}: {exc}", EXIT_FAILED
         except WriteError as exc:
             self.error, code = str(exc), EXIT_FAILED
-        window = self.window
-        QTimer.singleShot(0, lambda: (window.close(), QApplication.exit(code)))
+        QTimer.singleShot(0, lambda: (top.close(), QApplication.exit(code)))
 
 
-def painted_geometry(window: MainWindow, dpr: float) -> dict[str, object]:
+def painted_geometry(window: Shown, dpr: float) -> dict[str, object]:
     """Where the last paint put each page and highlight, in device pixels of a window grab."""
     view = window.view
-    origin = view.viewport().mapTo(window, QPoint(0, 0))
+    origin = view.viewport().mapTo(view.window(), QPoint(0, 0))
 
     def device(r: object) -> list[float]:
         x, y, w, h = r.x(), r.y(), r.width(), r.height()  # type: ignore[attr-defined]
