@@ -29,6 +29,12 @@ NO_WORKER_SECONDS = 60.0
 # A task whose worker dies this many times is given up (Dask's "allowed failures"):
 # one death is bad luck, three are the task itself.
 ALLOWED_FAILURES = 2
+# What the workers of a local cluster log: nothing short of a crash. A worker's errors
+# are those of the cluster shutting down around it (its scheduler gone before it, at
+# the end or at Ctrl-C: "Failed to communicate with scheduler during heartbeat" with a
+# traceback); a check that fails is its file's error line, a worker that dies is the
+# scheduler's to notice.
+WORKER_LOGS = logging.CRITICAL
 
 
 class ClusterError(Exception):
@@ -76,7 +82,7 @@ def dask_client(*, workers: int | None = None, scheduler: str | None = None,
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
                                        processes=True, dashboard_address=None,
                                        scheduler_kwargs={"dashboard": False},
-                                       silence_logs=logging.ERROR if quiet else logging.WARNING)
+                                       silence_logs=WORKER_LOGS if quiet else logging.WARNING)
                 client = Client(cluster)
                 from .cluster_plugin import IgnoreCtrlC
 
@@ -87,6 +93,9 @@ def dask_client(*, workers: int | None = None, scheduler: str | None = None,
         try:
             yield client
         finally:
+            if quiet:  # a worker or comm closed first while the rest shut down is no news
+                for name in ("distributed", "tornado", "asyncio"):
+                    logging.getLogger(name).setLevel(logging.CRITICAL)
             with contextlib.suppress(Exception):
                 client.close(timeout=10)
             if cluster is not None:
