@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -254,32 +255,53 @@ def claim_json(claim: ClaimResult, *, first: bool) -> str:
     return ("\n    " if first else ",\n    ") + model_json(claim).replace("\n", "\n    ")
 
 
+class SpoolError(Exception):
+    """A report's temporary file could not be made or written (a full or missing
+    temporary folder): the message names the folder and the reason."""
+
+
+@contextmanager
+def spooling() -> Iterator[None]:
+    """OSError from a temporary file as the :class:`SpoolError` saying so."""
+    try:
+        yield
+    except OSError as exc:
+        raise SpoolError(f"cannot hold the report in a temporary file in "
+                         f"{tempfile.gettempdir()} ({exc.strerror or exc}); free space "
+                         "there or set TMPDIR to another folder") from None
+
+
 class ReportSpool:
     """``check --json``'s report written a claim at a time to a temporary file while the
     check runs, then out whole once the summary, which stands first, is known: no claim
-    is held once written."""
+    is held once written. :class:`SpoolError` when the temporary file fails."""
 
     def __init__(self) -> None:
-        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")
+        with spooling():
+            self._file = tempfile.TemporaryFile("w+", encoding="utf-8")
         self._first = True
 
     def __enter__(self) -> ReportSpool:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        self._file.close()
+        with suppress(OSError):  # what it still buffered, when the folder is full: dropped
+            self._file.close()
 
     def add(self, claim: ClaimResult) -> None:
         """Spool ``claim``, the next of the report."""
-        self._file.write(claim_json(claim, first=self._first))
+        with spooling():
+            self._file.write(claim_json(claim, first=self._first))
         self._first = False
 
     def write(self, out: TextIO, report: CheckReport) -> None:
         """The report of the spooled claims to ``out``, its summary and problems those of
         ``report`` (whose claims are not written): :func:`write_report_json`'s bytes."""
         head, tail = report_frame(report)
+        with spooling():
+            self._file.flush()
+            self._file.seek(0)
         out.write(head)
-        self._file.seek(0)
         shutil.copyfileobj(self._file, out)
         out.write(("]," if self._first else "\n  ],") + tail)
 

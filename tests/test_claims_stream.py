@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -248,3 +249,22 @@ def test_the_check_property_compared_checks() -> None:
     CHECKED.clear()
     test_the_streamed_check_is_the_whole_check()
     assert len(CHECKED) >= 10 and max(CHECKED) >= 2
+
+
+@pytest.mark.parametrize("args", [["--json"], []])
+def test_a_full_temporary_folder_is_told_plainly(tmp_path: Path, args: list[str]) -> None:
+    """The report waits in a temporary file for its summary: a full folder there is the
+    reason on stderr and exit 2, nothing half written, no traceback."""
+    from tests.viewer.fsutil import full_disk
+
+    path = tmp_path / "many.cite"
+    path.write_text(json.dumps(many_claims(3000, bad=0, change={"document": "gone"})),
+                    encoding="utf-8")
+    with full_disk(tmp_path / "tmp", size_kb=64) as disk:
+        done = subprocess.run([sys.executable, "-m", "viewer.cli", "check", str(path),
+                               *args], capture_output=True, text=True, cwd=REPO, timeout=300,
+                              env={**os.environ, "TMPDIR": str(disk)})
+        assert os.listdir(disk) == []  # the temporary file is gone
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"temporary file in {disk}" in done.stderr and "No space left" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -91,7 +91,7 @@ def main(args: list[str]) -> int:
     def progress(done: int, total: int) -> None:
         bars[-1].update(done, total)
 
-    from matcher.report import ReportSpool
+    from matcher.report import ReportSpool, SpoolError
 
     from .check_table import Table
 
@@ -107,13 +107,17 @@ def main(args: list[str]) -> int:
             made.append(table)
             return table.add
 
-        with stdout_reserved():
-            checked = check_file(opts.citations, fail_on=fail_on, passwords=passwords,
-                                 max_bytes=max_bytes(opts), review_path=opts.review,
-                                 progress=None if opts.quiet else progress,
-                                 on_loaded=loaded, each=opened)
-        for bar in bars:
-            bar.close()
+        try:
+            with stdout_reserved():
+                checked = check_file(opts.citations, fail_on=fail_on, passwords=passwords,
+                                     max_bytes=max_bytes(opts), review_path=opts.review,
+                                     progress=None if opts.quiet else progress,
+                                     on_loaded=loaded, each=opened)
+        except SpoolError as exc:
+            return fail(str(exc))
+        finally:
+            for bar in bars:
+                bar.close()
         if checked.report is None:
             return fail(checked.error or "")
         report, out = checked.report, made[0]

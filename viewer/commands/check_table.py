@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import tempfile
+from contextlib import suppress
 from typing import TYPE_CHECKING, TextIO
 
 from matcher.jsonout import printable
+from matcher.report import spooling
 
 from ..state.presentation import CLAIM_DIFFERS, consistency_sentence, status_word, summary_line
 from ..state.records import Summary
@@ -27,18 +29,21 @@ HEAD = ("claim", "#", "status", "page", "score")
 
 
 class Table:
-    """The table of one check, ``shown``: with the review's decision column."""
+    """The table of one check, ``shown``: with the review's decision column.
+    :class:`~matcher.report.SpoolError` when its temporary file fails."""
 
     def __init__(self, *, shown: bool) -> None:
         self.shown = shown
-        self._rows = tempfile.TemporaryFile("w+", encoding="utf-8")
+        with spooling():
+            self._rows = tempfile.TemporaryFile("w+", encoding="utf-8")
         self._widths = [len(c) for c in HEAD + (("decision",) if shown else ())]
 
     def __enter__(self) -> Table:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        self._rows.close()
+        with suppress(OSError):  # what it still buffered, when the folder is full: dropped
+            self._rows.close()
 
     def add(self, c: ClaimResult, state: ClaimState | None) -> None:
         """The rows of claim ``c`` (``state``: as the review sees it, for the decisions)."""
@@ -64,7 +69,8 @@ class Table:
             cells = [printable(cell) for cell in row]
             self._widths = [max(w, len(cell)) for w, cell in zip(self._widths, cells,
                                                                  strict=False)]
-            self._rows.write(json.dumps(cells) + "\n")
+            with spooling():
+                self._rows.write(json.dumps(cells) + "\n")
 
     def write(self, out: TextIO, summary: CheckSummary, review: str | None,
               problems: list[str]) -> None:
@@ -77,8 +83,10 @@ class Table:
         def line(cells: list[str]) -> str:
             return "  ".join(cells[i].ljust(widths[i]) for i in range(n)) + "  " + cells[n]
 
+        with spooling():
+            self._rows.flush()
+            self._rows.seek(0)
         out.write(line(list(head)) + "\n")
-        self._rows.seek(0)
         for text in self._rows:
             out.write(line(json.loads(text)) + "\n")
         out.write("\n" + summary_line(Summary(**summary.model_dump()), separator=", ") + "\n")
