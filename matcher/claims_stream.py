@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -99,39 +99,57 @@ def _streamed(text: str, path: Path) -> ClaimStream:
     except ValidationError as exc:
         problems += [(json_path(tuple(e["loc"])), e["msg"]) for e in exc.errors()]
         cf = None
-    ids: dict[str, int] = {}  # each claim's id → its index, for duplicates and new ids
-    missing: list[int] = []
-    evidence: list[tuple[str, str]] = []
-    count = items = 0
-    report_like = isinstance(head.get("summary"), dict)
+    found = _validated(text, at, documents=None if cf is None else len(cf.documents),
+                       report_like=isinstance(head.get("summary"), dict))
+    if cf is None or found.problems:
+        raise CitationsError(path, problems + found.problems)
+    assigned = _new_ids(found.missing, found.ids)
+    wrong = file_problems(cf, _claim_ids(text, at, found, assigned), found.evidence)
+    if wrong:
+        raise CitationsError(path, [(f"$.{p}", m) for p, m in wrong])
+    cf._assigned_ids = tuple(assigned.values())
+    return ClaimStream(cf, found.count, found.items, lambda: _claims(text, at, assigned))
+
+
+@dataclass
+class _Found:
+    """What the validating pass over the claims found: the claims' own problems (JSON
+    paths), their evidence's (:func:`~matcher.citations.claim_problems`), the ids used,
+    which claims have none, how many claims and evidence items there are."""
+
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    evidence: list[tuple[str, str]] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    missing: list[int] = field(default_factory=list)
+    count: int = 0
+    items: int = 0
+
+
+def _validated(text: str, at: int, *, documents: int | None, report_like: bool) -> _Found:
+    """Each claim decoded, validated alone and dropped (``documents``: how many the file
+    lists, None when they are invalid; ``report_like``: the file has a ``summary``)."""
+    found = _Found()
     for i, data in enumerate(_elements(text, at)):
-        count += 1
+        found.count += 1
         if any(True for _ in structure_problems(data, where=f"$.claims[{i}]", depth=2)):
             raise _Whole
         if report_like and other_kind({"summary": {}, "claims": [data]}):
             raise _Whole
         if isinstance(data, dict) and "id" not in data:
-            missing.append(i)
+            found.missing.append(i)
             data = {"id": "c", **data}  # its own id is given once every id is known
         elif isinstance(data, dict) and isinstance(data.get("id"), str):
-            ids.setdefault(data["id"], i)
+            found.ids.add(data["id"])
         try:
             claim = Claim.model_validate(data)
         except ValidationError as exc:
-            problems += [(json_path(("claims", i, *e["loc"])), e["msg"]) for e in exc.errors()]
+            found.problems += [(json_path(("claims", i, *e["loc"])), e["msg"])
+                               for e in exc.errors()]
             continue
-        items += len(claim.evidence)
-        if cf is not None:
-            evidence += claim_problems(i, claim, len(cf.documents))
-    if problems or cf is None:
-        raise CitationsError(path, problems)
-    assigned = _new_ids(missing, ids)
-    found = file_problems(cf, _claim_ids(text, at, count, ids, assigned), evidence)
-    if found:
-        raise CitationsError(path, [(f"$.{p}", m) for p, m in found])
-    del ids, evidence
-    cf._assigned_ids = tuple(assigned.values())
-    return ClaimStream(cf, count, items, lambda: _claims(text, at, assigned))
+        found.items += len(claim.evidence)
+        if documents is not None:
+            found.evidence += claim_problems(i, claim, documents)
+    return found
 
 
 def _claims(text: str, at: int, assigned: dict[int, str]) -> Iterator[Claim]:
@@ -140,7 +158,7 @@ def _claims(text: str, at: int, assigned: dict[int, str]) -> Iterator[Claim]:
         yield Claim.model_validate(data if given is None else {"id": given, **data})
 
 
-def _new_ids(missing: list[int], ids: dict[str, int]) -> dict[int, str]:
+def _new_ids(missing: list[int], ids: set[str]) -> dict[int, str]:
     """``c1``, ``c2``, … for the claims at ``missing``, skipping ids the file uses (as
     :func:`~matcher.citations.parse_citations` gives them)."""
     out: dict[int, str] = {}
@@ -153,11 +171,11 @@ def _new_ids(missing: list[int], ids: dict[str, int]) -> dict[int, str]:
     return out
 
 
-def _claim_ids(text: str, at: int, count: int, ids: dict[str, int],
-               assigned: dict[int, str]) -> Iterator[str]:
+def _claim_ids(text: str, at: int, found: _Found, assigned: dict[int, str]
+               ) -> Iterator[str]:
     """Every claim's id in file order; read again from the text only when some id is
-    used twice (``ids``: each id once), for the duplicates' message."""
-    if len(ids) + len(assigned) == count:
+    used twice (``found.ids`` holds each once), for the duplicates' message."""
+    if len(found.ids) + len(assigned) == found.count:
         return iter(())  # no id twice: nothing to tell
     return (assigned.get(i) or d["id"] for i, d in enumerate(_elements(text, at)))
 
