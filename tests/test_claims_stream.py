@@ -268,3 +268,27 @@ def test_a_full_temporary_folder_is_told_plainly(tmp_path: Path, args: list[str]
     assert done.returncode == 2 and done.stdout == ""
     assert f"temporary file in {disk}" in done.stderr and "No space left" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_table_has_a_row_per_item_in_aligned_columns(tmp_path: Path) -> None:
+    """The text table, its rows spooled while the check runs: one row per item of the
+    whole check in file order (a claim with none, or whose figures differ, gets its own
+    row), every column but the reason padded to its widest cell, then the summary."""
+    from tests.test_report_stream import generated
+
+    path = generated(tmp_path)
+    report = check_citations(load_citations(path), path)
+    done = subprocess.run([sys.executable, "-m", "viewer.cli", "check", str(path)],
+                          capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert done.returncode == 2  # a document is missing
+    head, *rows = done.stdout.split("\n\n")[0].split("\n")
+    expected = [(c.id, n) for c in report.claims for n in
+                ["-"] * (not c.evidence) + ["-"] * (c.consistency.status == "differs")
+                + [str(e.index) for e in c.evidence]]
+    said = [(r[:head.index("#")].rstrip().replace("\\n", "\n"),
+             r[head.index("#"):head.index("status")].strip()) for r in rows]
+    assert said == expected
+    for column in ("#", "status", "page", "score", "reason"):
+        at = head.index(column)  # each column starts where the header's does
+        assert all(r[at - 2:at] == "  " for r in rows)
+    assert done.stdout.split("\n\n")[1].startswith(f"{report.summary.located} located, ")
