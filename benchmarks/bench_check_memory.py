@@ -9,9 +9,11 @@ table prints its peak resident memory (``ru_maxrss``), the file's size, and thei
 next to the baseline of the same run: a child that only starts Python and imports what
 the check imports. With ``--before REV`` each size is also checked by the code of that
 git revision (extracted to a temporary folder and run from there), in the same run, each
-size's rows one after the other. No asserts: a measurement. Usage::
+size's rows one after the other. ``--megabytes`` adds rows of files of about that size
+(64: the default size cap), as many claims as fill it. No asserts: a measurement. Usage::
 
-    python benchmarks/bench_check_memory.py [--claims 10000 100000] [--before REV]
+    python benchmarks/bench_check_memory.py [--claims 10000 100000] [--megabytes 64]
+        [--before REV]
 """
 
 from __future__ import annotations
@@ -30,14 +32,30 @@ IMPORTS_ONLY = "import matcher.check, matcher.citations, viewer.commands.check"
 
 
 def citations(folder: Path, claims: int) -> Path:
+    """A file of ``claims`` claims, written a claim at a time: this process stays small,
+    for a child's ``ru_maxrss`` counts the pages it shared with it when forked."""
     path = folder / f"c{claims}.cite"
-    path.write_text(json.dumps({"version": 1, "documents": [{"id": "gone", "path": "gone.pdf"}],
-                                "claims": [{"id": f"c{k}", "text": f"Claim {k} says the limit "
-                                            f"is {k} dollars.", "evidence": [
-                                    {"document": "gone", "page": 1,
-                                     "quote": f"the limit is {k} dollars"}]}
-                                           for k in range(claims)]}))
+    with path.open("w", encoding="utf-8") as out:  # json.dumps' bytes of the whole
+        out.write('{"version": 1, "documents": [{"id": "gone", "path": "gone.pdf"}], '
+                  '"claims": [')
+        for k in range(claims):
+            out.write((", " if k else "") + json.dumps(
+                {"id": f"c{k}", "text": f"Claim {k} says the limit is {k} dollars.",
+                 "evidence": [{"document": "gone", "page": 1,
+                               "quote": f"the limit is {k} dollars"}]}))
+        out.write("]}")
     return path
+
+
+def claims_filling(folder: Path, megabytes: float) -> int:
+    """How many claims make a file of at most ``megabytes`` MB (10^6 bytes), near it."""
+    n = int(megabytes * 1e6 / 160)
+    for _ in range(3):  # a claim's size grows with its number's digits: converge
+        path = citations(folder, n)
+        size = path.stat().st_size
+        path.unlink()
+        n = int(n * megabytes * 1e6 / size * 0.9995)
+    return n
 
 
 def peak_mb(args: list[str], *, cwd: Path = REPO) -> tuple[float, float]:
@@ -72,6 +90,8 @@ def extracted(rev: str, folder: Path) -> Path:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--claims", type=int, nargs="+", default=[10000, 100000])
+    ap.add_argument("--megabytes", type=float, nargs="*", default=[],
+                    help="also rows of files of about this many MB (64: the size cap)")
     ap.add_argument("--before", metavar="REV", default=None,
                     help="also measure the code of this git revision, same run")
     opts = ap.parse_args()
@@ -86,7 +106,8 @@ def main() -> None:
             old = Path(tmp) / "before"
             old.mkdir()
             trees.insert(0, (opts.before[:10], extracted(opts.before, old)))
-        for n in sorted(opts.claims):
+        sizes = opts.claims + [claims_filling(Path(tmp), mb) for mb in opts.megabytes]
+        for n in sorted(sizes):
             cite = citations(Path(tmp), n)
             size = cite.stat().st_size / 1e6
             for name, tree in trees:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .attribution import attribute
 from .chunk_index import ChunkIndex
-from .citations import CitationsFile, Evidence, resolve_document_path
+from .citations import CitationsFile, Claim, Evidence, resolve_document_path
 from .consistency import check_claim
 from .context import QuoteContext
 from .document import DocumentError, OcrWordSource, PdfSource
@@ -138,35 +138,62 @@ def check_citations(
     Never raises for bad documents or bad evidence: each problem becomes a status and a
     reason on the item it affects, and file-level problems are listed in ``problems``.
     """
-    lib = Library(cf, Path(citations_path), dict(passwords or {}), ocr, documents)
-    total = sum(len(c.evidence) for c in cf.claims)
-    assigned = set(cf.assigned_ids)
-    done = 0
-    stopped = False
-    claims: list[ClaimResult] = []
-    try:
-        for claim in cf.claims:
-            results: list[EvidenceResult] = []
-            for i, ev in enumerate(claim.evidence):
-                if cancel is not None and cancel():
-                    stopped = True
-                    break
-                results.append(check_evidence(lib, i, ev))
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-            claims.append(ClaimResult(id=claim.id, text=claim.text, evidence=results,
-                                      uncited=not claim.evidence,
-                                      id_assigned=claim.id in assigned,
-                                      consistency=claim_consistency(claim.text, results)))
-        if not stopped:
-            lib.open_all()
-        problems = lib.problems()
-    finally:
-        lib.close()
-        if documents is not None:
-            documents.trim()
+    with ClaimChecker(cf, citations_path, total=sum(len(c.evidence) for c in cf.claims),
+                      progress=progress, cancel=cancel, passwords=passwords, ocr=ocr,
+                      documents=documents) as checker:
+        claims = [checker.check(claim) for claim in cf.claims]
+        problems = checker.problems()
     return CheckReport.build(claims, problems)
+
+
+class ClaimChecker:
+    """A citations file's claims checked one at a time (:func:`check_citations` checks
+    them all; ``citeview check`` one as it reads it): ``cf`` gives the documents and
+    chunks, ``total`` the items for ``progress``. A context manager: the documents it
+    opened are closed on leaving."""
+
+    def __init__(self, cf: CitationsFile, citations_path: Path | str, *, total: int,
+                 progress: ProgressCallback | None = None,
+                 cancel: CancelCallback | None = None,
+                 passwords: Mapping[str, str] | None = None,
+                 ocr: OcrWordSource | None = None,
+                 documents: OpenDocuments | None = None) -> None:
+        self.lib = Library(cf, Path(citations_path), dict(passwords or {}), ocr, documents)
+        self._documents = documents
+        self._assigned = set(cf.assigned_ids)
+        self._progress, self._cancel, self._total = progress, cancel, total
+        self._done = 0
+        self._stopped = False
+
+    def __enter__(self) -> ClaimChecker:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.lib.close()
+        if self._documents is not None:
+            self._documents.trim()
+
+    def check(self, claim: Claim) -> ClaimResult:
+        """One claim's result (no items checked once ``cancel`` said stop)."""
+        results: list[EvidenceResult] = []
+        for i, ev in enumerate(claim.evidence):
+            if self._cancel is not None and self._cancel():
+                self._stopped = True
+                break
+            results.append(check_evidence(self.lib, i, ev))
+            self._done += 1
+            if self._progress is not None:
+                self._progress(self._done, self._total)
+        return ClaimResult(id=claim.id, text=claim.text, evidence=results,
+                           uncited=not claim.evidence, id_assigned=claim.id in self._assigned,
+                           consistency=claim_consistency(claim.text, results))
+
+    def problems(self) -> list[str]:
+        """Once every claim is checked: one line per document that cannot be used (each
+        listed one is opened, unless the check was stopped)."""
+        if not self._stopped:
+            self.lib.open_all()
+        return self.lib.problems()
 
 
 def claim_consistency(text: str, results: list[EvidenceResult]) -> ConsistencyResult:

@@ -15,10 +15,20 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    ValidationInfo,
+    model_validator,
+)
 
 from .files import (
     MB,
@@ -108,35 +118,13 @@ class CitationsFile(_Model):
     _chunk_lookup: tuple[list[Chunk], dict[str, Chunk]] | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
-    def _ids_resolve(self) -> CitationsFile:
-        problems: list[tuple[str, str]] = []
-        _unique(problems, "documents", [d.id for d in self.documents])
-        _unique(problems, "chunks", [c.id for c in self.chunks])
-        _unique(problems, "claims", [c.id for c in self.claims])
-        doc_ids = {d.id for d in self.documents}
-        for i, ch in enumerate(self.chunks):
-            if ch.document is None and self.chunk_document(ch) is None:
-                problems.append((f"chunks[{i}].document",
-                                 "required when the file lists more than one document "
-                                 "(or an id 'PATH#…' whose PATH is a listed document's "
-                                 "path)"))
-            elif ch.document is not None and ch.document not in doc_ids:
-                problems.append((f"chunks[{i}].document", f"unknown document id {ch.document!r}"))
-            for k, p in enumerate(ch.pages or []):
-                if p < 1:
-                    problems.append((f"chunks[{i}].pages[{k}]", "pages are 1-based"))
+    def _ids_resolve(self, info: ValidationInfo) -> CitationsFile:
+        if info.context is CLAIMS_APART:  # the claims are checked one at a time, elsewhere
+            return self
+        evidence: list[tuple[str, str]] = []
         for i, cl in enumerate(self.claims):
-            for k, ev in enumerate(cl.evidence):
-                where = f"claims[{i}].evidence[{k}]"
-                if ev.chunk_id is None and ev.document is None and len(self.documents) != 1 \
-                        and ev.rejected is None:
-                    problems.append((where, "needs 'chunk_id' or 'document' (the file lists "
-                                            f"{len(self.documents)} documents)"))
-                if ev.page is not None and ev.page < 1:
-                    problems.append((f"{where}.page", "pages are 1-based"))
-                for n, p in enumerate(ev.cited_pages or []):
-                    if p < 1:
-                        problems.append((f"{where}.cited_pages[{n}]", "pages are 1-based"))
+            evidence += claim_problems(i, cl, len(self.documents))
+        problems = file_problems(self, [c.id for c in self.claims], evidence)
         if problems:
             raise _Problems(problems)
         return self
@@ -177,13 +165,60 @@ class CitationsFile(_Model):
         return found.pop() if len(found) == 1 else None
 
 
+# The validation context of a file validated without its claims (``claims`` given as []):
+# :mod:`.claims_stream` validates each claim alone, and the ids across them itself.
+CLAIMS_APART: dict[str, bool] = {"claims_apart": True}
+
+
+def file_problems(cf: CitationsFile, claim_ids: Iterable[str],
+                  evidence: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What a file whose fields are valid still gets wrong, in the order it is told:
+    duplicate ids of documents, chunks and claims, chunks naming no or an unknown
+    document, then ``evidence`` (each claim's :func:`claim_problems`, in file order)."""
+    problems: list[tuple[str, str]] = []
+    _unique(problems, "documents", [d.id for d in cf.documents])
+    _unique(problems, "chunks", [c.id for c in cf.chunks])
+    _unique(problems, "claims", claim_ids)
+    doc_ids = {d.id for d in cf.documents}
+    for i, ch in enumerate(cf.chunks):
+        if ch.document is None and cf.chunk_document(ch) is None:
+            problems.append((f"chunks[{i}].document",
+                             "required when the file lists more than one document "
+                             "(or an id 'PATH#…' whose PATH is a listed document's "
+                             "path)"))
+        elif ch.document is not None and ch.document not in doc_ids:
+            problems.append((f"chunks[{i}].document", f"unknown document id {ch.document!r}"))
+        for k, p in enumerate(ch.pages or []):
+            if p < 1:
+                problems.append((f"chunks[{i}].pages[{k}]", "pages are 1-based"))
+    return problems + list(evidence)
+
+
+def claim_problems(i: int, claim: Claim, documents: int) -> list[tuple[str, str]]:
+    """What claim ``i``'s evidence items get wrong in a file listing ``documents``
+    documents: an item naming neither chunk nor document, pages that are not 1-based."""
+    problems: list[tuple[str, str]] = []
+    for k, ev in enumerate(claim.evidence):
+        where = f"claims[{i}].evidence[{k}]"
+        if ev.chunk_id is None and ev.document is None and documents != 1 \
+                and ev.rejected is None:
+            problems.append((where, "needs 'chunk_id' or 'document' (the file lists "
+                                    f"{documents} documents)"))
+        if ev.page is not None and ev.page < 1:
+            problems.append((f"{where}.page", "pages are 1-based"))
+        for n, p in enumerate(ev.cited_pages or []):
+            if p < 1:
+                problems.append((f"{where}.cited_pages[{n}]", "pages are 1-based"))
+    return problems
+
+
 class _Problems(ValueError):
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         self.problems = problems
         super().__init__("; ".join(f"{p}: {m}" for p, m in problems))
 
 
-def _unique(problems: list[tuple[str, str]], section: str, ids: list[str]) -> None:
+def _unique(problems: list[tuple[str, str]], section: str, ids: Iterable[str]) -> None:
     seen: dict[str, int] = {}
     for i, ident in enumerate(ids):
         if ident in seen:
@@ -199,7 +234,7 @@ class CitationsError(InvalidFileError):
     what = "citations file"
 
 
-def _json_path(loc: tuple[int | str, ...]) -> str:
+def json_path(loc: tuple[int | str, ...]) -> str:
     out = "$"
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else f".{part}"
@@ -230,8 +265,9 @@ def other_kind(data: Any) -> str:
     return ""
 
 
-def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFile:
-    """Validate already-decoded JSON as a citations file, or raise :class:`CitationsError`."""
+def refuse_other(data: Any, *, path: Path | str) -> None:
+    """The CitationsError for JSON of another version, or of another file citeview
+    writes (:func:`other_kind`): told before anything else about it."""
     if isinstance(data, dict) and "version" in data:
         version = data["version"]
         # `type(...) is int`: JSON's true and 1.0 compare equal to 1 but are not version 1.
@@ -242,6 +278,11 @@ def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFil
     other = other_kind(data)
     if other:
         raise CitationsError(path, [("$", f"is {other}")])
+
+
+def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFile:
+    """Validate already-decoded JSON as a citations file, or raise :class:`CitationsError`."""
+    refuse_other(data, path=path)
     structure = list(structure_problems(data))
     if structure:
         raise CitationsError(path, structure)
@@ -255,7 +296,7 @@ def parse_citations(data: Any, *, path: Path | str = "<memory>") -> CitationsFil
             if isinstance(ctx_err, _Problems):
                 problems += [(f"$.{p}", m) for p, m in ctx_err.problems]
             else:
-                problems.append((_json_path(tuple(err["loc"])), err["msg"]))
+                problems.append((json_path(tuple(err["loc"])), err["msg"]))
         raise CitationsError(path, problems) from None
     cf._assigned_ids = assigned
     return cf
@@ -298,6 +339,15 @@ def load_citations(path: Path | str, *, max_bytes: int | None = None) -> Citatio
     PDF is told apart by its content, whatever its name.
     """
     p = Path(path)
+    text = read_text(p, max_bytes=max_bytes)
+    with json_problems(p):
+        data = json.loads(text)
+        del text
+        return parse_citations(data, path=p)
+
+
+def read_text(p: Path, *, max_bytes: int | None = None) -> str:
+    """The text of citations file ``p`` (see :func:`load_citations`), or CitationsError."""
     limit = size_limit() if max_bytes is None else max_bytes
     try:
         raw = read_bounded(p, limit=limit)
@@ -311,10 +361,16 @@ def load_citations(path: Path | str, *, max_bytes: int | None = None) -> Citatio
         raise CitationsError(p, [("$", "is a PDF, not a citations file (open it with "
                                        "'citeview FILE', or place a quote on it with "
                                        "'citeview locate')")])
+    with json_problems(p):
+        return raw.decode("utf-8-sig")
+
+
+@contextmanager
+def json_problems(p: Path) -> Iterator[None]:
+    """Text that is not UTF-8 or not JSON, JSON nested too deep for the parser, or a file
+    too large for the memory left, as the CitationsError naming it."""
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
-        del raw
-        return parse_citations(data, path=p)
+        yield
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CitationsError(p, [("$", json_problem(exc))]) from None
     except RecursionError:

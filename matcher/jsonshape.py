@@ -22,10 +22,12 @@ from typing import Any
 MAX_NESTING = 100
 
 
-def structure_problems(data: Any) -> Iterator[tuple[str, str]]:
+def structure_problems(data: Any, *, where: str = "$", depth: int = 0
+                       ) -> Iterator[tuple[str, str]]:
     """JSON paths nested deeper than ``MAX_NESTING``, and strings (or keys) holding a lone
-    surrogate, which no UTF-8 output can carry. Iterative: the depth is what is checked."""
-    stack: list[tuple[Any, str, int]] = [(data, "$", 0)]
+    surrogate, which no UTF-8 output can carry. Iterative: the depth is what is checked.
+    ``where`` and ``depth``: where ``data`` stands in the file, when it is one part."""
+    stack: list[tuple[Any, str, int]] = [(data, where, depth)]
     while stack:
         value, where, depth = stack.pop()
         if isinstance(value, str):

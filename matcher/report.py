@@ -6,13 +6,17 @@ Fields named in the contract keep their names and meanings; extra fields (``quot
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .consistency import Consistency
 from .diff import Difference, DiffToken, QuoteDiff
+from .jsonout import model_json
 from .vocabulary import (
     ClaimStatus,
     ConsistencyStatus,
@@ -193,6 +197,15 @@ class Summary(BaseModel):
     uncited: int = 0
     differs: int = Field(default=0, description="claims whose consistency differs")
 
+    def count(self, c: ClaimResult) -> None:
+        """Add claim ``c`` and its items to the counts."""
+        if not c.evidence:
+            self.uncited += 1
+        if c.consistency.status == "differs":
+            self.differs += 1
+        for e in c.evidence:
+            setattr(self, e.status, getattr(self, e.status) + 1)
+
 
 class CheckReport(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -206,12 +219,7 @@ class CheckReport(BaseModel):
     def build(cls, claims: list[ClaimResult], problems: list[str] | None = None) -> CheckReport:
         s = Summary()
         for c in claims:
-            if not c.evidence:
-                s.uncited += 1
-            if c.consistency.status == "differs":
-                s.differs += 1
-            for e in c.evidence:
-                setattr(s, e.status, getattr(s, e.status) + 1)
+            s.count(c)
         return cls(summary=s, claims=claims, problems=problems or [])
 
 
@@ -226,16 +234,76 @@ def write_report_json(report: CheckReport, out: TextIO,
     """Write ``report`` as :func:`matcher.jsonout.model_json` would print it (the same
     bytes, newline ended), one claim at a time: the whole text is never held, and
     ``claims`` (default the report's own) may be produced while it is written."""
-    from .jsonout import model_json
-
-    head, tail = model_json(report.model_copy(update={"claims": []})).split(_NO_CLAIMS, 1)
-    out.write(head + '\n  "claims": [')
+    head, tail = report_frame(report)
+    out.write(head)
     first = True
     for claim in report.claims if claims is None else claims:
-        text = model_json(claim).replace("\n", "\n    ")
-        out.write(("\n    " if first else ",\n    ") + text)
+        out.write(claim_json(claim, first=first))
         first = False
-    out.write(("]," if first else "\n  ],") + tail + "\n")
+    out.write(("]," if first else "\n  ],") + tail)
+
+
+def report_frame(report: CheckReport) -> tuple[str, str]:
+    """The report's text before its claims (up to the ``[``) and after them (from what
+    follows the ``],`` closing them: the problems), as :func:`write_report_json` writes."""
+    head, tail = model_json(report.model_copy(update={"claims": []})).split(_NO_CLAIMS, 1)
+    return head + '\n  "claims": [', tail + "\n"
+
+
+def claim_json(claim: ClaimResult, *, first: bool) -> str:
+    """A claim's text in the report, with what comes before it (``first``: the ``[``)."""
+    return ("\n    " if first else ",\n    ") + model_json(claim).replace("\n", "\n    ")
+
+
+class SpoolError(Exception):
+    """A report's temporary file could not be made or written (a full or missing
+    temporary folder): the message names the folder and the reason."""
+
+
+@contextmanager
+def spooling() -> Iterator[None]:
+    """OSError from a temporary file as the :class:`SpoolError` saying so."""
+    try:
+        yield
+    except OSError as exc:
+        raise SpoolError(f"cannot hold the report in a temporary file in "
+                         f"{tempfile.gettempdir()} ({exc.strerror or exc}); free space "
+                         "there or set TMPDIR to another folder") from None
+
+
+class ReportSpool:
+    """``check --json``'s report written a claim at a time to a temporary file while the
+    check runs, then out whole once the summary, which stands first, is known: no claim
+    is held once written. :class:`SpoolError` when the temporary file fails."""
+
+    def __init__(self) -> None:
+        with spooling():
+            self._file = tempfile.TemporaryFile("w+", encoding="utf-8")
+        self._first = True
+
+    def __enter__(self) -> ReportSpool:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        with suppress(OSError):  # what it still buffered, when the folder is full: dropped
+            self._file.close()
+
+    def add(self, claim: ClaimResult) -> None:
+        """Spool ``claim``, the next of the report."""
+        with spooling():
+            self._file.write(claim_json(claim, first=self._first))
+        self._first = False
+
+    def write(self, out: TextIO, report: CheckReport) -> None:
+        """The report of the spooled claims to ``out``, its summary and problems those of
+        ``report`` (whose claims are not written): :func:`write_report_json`'s bytes."""
+        head, tail = report_frame(report)
+        with spooling():
+            self._file.flush()
+            self._file.seek(0)
+        out.write(head)
+        shutil.copyfileobj(self._file, out)
+        out.write(("]," if self._first else "\n  ],") + tail)
 
 
 def word_diff_json(diff: QuoteDiff | None) -> dict[str, list[dict[str, Any]]] | None:

@@ -17,14 +17,16 @@ from matcher.files import InputFileError, stat_regular
 
 from ..state import review_store
 from ..state.decisions import Entry
-from ..state.review import FAIL_STATES, FailState, Review
+from ..state.review import FAIL_STATES, ClaimState, FailState, Review
 from ..state.sidecar import SidecarError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from pydantic import BaseModel
 
-    from matcher.citations import CitationsFile
-    from matcher.report import CheckReport
+    from matcher.citations import CitationsFile, Claim
+    from matcher.report import CheckReport, ClaimResult
 
 M = TypeVar("M", bound="BaseModel")  # a contract's model (matcher.report)
 
@@ -96,53 +98,72 @@ def attach(review: Review, cf: CitationsFile, citations_path: Path,
 
 def reconsider(check: CheckReport, review: Review) -> bool:
     """Check each claim with a placement decision again against the evidence the review
-    leaves it: a confirmed item's words (also one the matcher only placed for review),
-    a relocated item's selected words, no longer a wrong place's or an absent quote's.
-    Whether any claim's ``consistency`` changed."""
-    from matcher.consistency import check_claim
-    from matcher.report import ConsistencyResult
-
-    from ..state.standing import standing
-
+    leaves it (:func:`reconsider_claim`). Whether any claim's ``consistency`` changed."""
     decided = {d.claim for d in review.decisions.evidence.values()}
     changed = False
     for claim in check.claims:
-        state = review.claim_state(claim.id) if claim.id in decided else None
-        if state is None:
-            continue
-        words = standing(state)  # the one rule, the window's too
-        texts, pages = list(words.texts), list(words.pages)
-        now = ConsistencyResult.of(check_claim(claim.text, texts, pages=pages))
-        if now != claim.consistency:
-            claim.consistency = now
-            changed = True
+        if claim.id in decided:
+            changed = reconsider_claim(claim, review) or changed
     if changed:
         check.summary.differs = sum(c.consistency.status == "differs" for c in check.claims)
     return changed
 
 
+def reconsider_claim(claim: ClaimResult, review: Review) -> bool:
+    """Check a claim again against the evidence the review leaves it: a confirmed item's
+    words (also one the matcher only placed for review), a relocated item's selected
+    words, no longer a wrong place's or an absent quote's. Whether its ``consistency``
+    changed (then it is set)."""
+    from matcher.consistency import check_claim
+    from matcher.report import ConsistencyResult
+
+    from ..state.standing import standing
+
+    state = review.claim_state(claim.id)
+    if state is None:
+        return False
+    words = standing(state)  # the one rule, the window's too
+    now = ConsistencyResult.of(check_claim(claim.text, list(words.texts),
+                                           pages=list(words.pages)))
+    if now == claim.consistency:
+        return False
+    claim.consistency = now
+    return True
+
+
 def apply(check: CheckReport, review: Review) -> None:
-    """Put the review's decisions on the report: ``decision`` on each decided evidence
-    item, ``support`` on each decided claim, ``answers`` to the further questions (the
-    rest stay null)."""
+    """Put the review's decisions on the report (:func:`apply_claim`, each claim)."""
+    decided = decided_claims(review)
+    for claim in check.claims:
+        if claim.id in decided:
+            apply_claim(claim, review)
+
+
+def decided_claims(review: Review) -> set[str]:
+    """The claims the review file decides anything about."""
+    return {d.claim for d in review.decisions.evidence.values()} | \
+        set(review.decisions.claims) | {a.claim for a in review.decisions.answers.values()}
+
+
+def apply_claim(claim: ClaimResult, review: Review) -> None:
+    """Put the review's decisions on a claim: ``decision`` on each decided evidence item,
+    ``support`` on the claim if decided, ``answers`` to the further questions (the rest
+    stay null)."""
     from matcher.report import ReviewAnswer, ReviewDecision, SupportDecision
 
-    decided = {d.claim for d in review.decisions.evidence.values()} | \
-        set(review.decisions.claims) | {a.claim for a in review.decisions.answers.values()}
-    for claim in check.claims:
-        state = review.claim_state(claim.id) if claim.id in decided else None
-        if state is None:
-            continue
-        for a in state.answers:  # the further questions (viewer.state.questions)
-            if a.answer is not None:
-                name = a.question.id if a.index is None else f"{a.question.id}#{a.index}"
-                claim.answers[name] = reported(ReviewAnswer, a.answer, a.stale)
-        if state.support is not None:
-            claim.support = reported(SupportDecision, state.support, state.support_stale)
-        for ev in claim.evidence:
-            item = state.items[ev.index] if 0 <= ev.index < len(state.items) else None
-            if item is not None and item.decision is not None:
-                ev.decision = reported(ReviewDecision, item.decision, item.stale)
+    state = review.claim_state(claim.id)
+    if state is None:
+        return
+    for a in state.answers:  # the further questions (viewer.state.questions)
+        if a.answer is not None:
+            name = a.question.id if a.index is None else f"{a.question.id}#{a.index}"
+            claim.answers[name] = reported(ReviewAnswer, a.answer, a.stale)
+    if state.support is not None:
+        claim.support = reported(SupportDecision, state.support, state.support_stale)
+    for ev in claim.evidence:
+        item = state.items[ev.index] if 0 <= ev.index < len(state.items) else None
+        if item is not None and item.decision is not None:
+            ev.decision = reported(ReviewDecision, item.decision, item.stale)
 
 
 def reported(contract: type[M], entry: Entry, stale: str) -> M:
@@ -154,9 +175,71 @@ def reported(contract: type[M], entry: Entry, stale: str) -> M:
     return contract.model_validate({**said, "stale": bool(stale)})
 
 
-def decision_word(review: Review, claim_id: str, index: int) -> str:
-    """The table's decision column for one item: the placement, "stale", or nothing."""
-    state = review.claim_state(claim_id)
+class ClaimReviewer:
+    """The review's decisions read against a check a claim at a time (``citeview check``
+    and ``batch``, which never hold a file's claims all at once): each claim's records
+    attached alone, the claim reconsidered and its decisions put on it, as :func:`attach`
+    and :func:`apply` do for a whole report; what remains (``--fail-on``) and how much
+    of the queue is decided are counted. ``cf`` gives the documents (its claims unused).
+    ``wanted``: a review file was read or ``fail_on`` given; else there is nothing to
+    put or count, and no claim is attached."""
+
+    def __init__(self, review: Review, cf: CitationsFile, citations_path: Path,
+                 fail_on: Sequence[FailState], *, wanted: bool) -> None:
+        from .citations import citations_record
+
+        self.review = review
+        self._base = citations_record(cf.model_copy(update={"claims": []}), citations_path)
+        self._hashes = document_hashes(cf, citations_path) if review.decisions.evidence \
+            else {}
+        self._decided = decided_claims(review)
+        self._fail_on = list(fail_on)
+        self._wanted = wanted
+        self.remaining: list[str] = []  # the first MAX_REMAINING lines of what remains
+        self.remaining_count = 0
+        self.decided = self.queued = 0  # over the queue
+        self.supports: dict[str, int] = {}  # support decision → claims, first seen first
+
+    def take(self, claim: Claim, result: ClaimResult) -> ClaimState | None:
+        """Put the review on ``result`` (the check of ``claim``); its state as the review
+        sees it, or None when nothing is ``wanted``."""
+        from dataclasses import replace
+
+        from ..state.records import Citations, Report
+
+        if not self._wanted:
+            return None
+        one = replace(self._base, claims=Citations.from_json(
+            {"claims": [claim.model_dump(mode="json")]}, {}).claims)
+        review = self.review
+        review.attach(one, Report.from_json({"claims": [result.model_dump(mode="json")]}),
+                      self._hashes)
+        if claim.id in self._decided and review.decisions.evidence \
+                and reconsider_claim(result, review):
+            review.attach(one, Report.from_json({"claims": [result.model_dump(mode="json")]}),
+                          self._hashes)
+        if claim.id in self._decided:
+            apply_claim(result, review)
+        said = review.remaining(self._fail_on) if self._fail_on else []
+        self.remaining += said[:max(0, MAX_REMAINING - len(self.remaining))]
+        self.remaining_count += len(said)
+        state = review.claim_state(claim.id)
+        if state is not None and state.in_queue:
+            self.queued += 1
+            self.decided += state.decided
+        if state is not None and state.support_decided and state.support is not None:
+            word = state.support.support
+            self.supports[word] = self.supports.get(word, 0) + 1
+        return state
+
+
+# Lines of what remains (--fail-on) kept to be shown; the rest are counted.
+MAX_REMAINING = 50
+
+
+def decision_word(state: ClaimState | None, index: int) -> str:
+    """The table's decision column for one item of a claim (``state`` as the review sees
+    it): the placement, "stale", or nothing."""
     if state is None or not 0 <= index < len(state.items):
         return ""
     item = state.items[index]
@@ -165,16 +248,11 @@ def decision_word(review: Review, claim_id: str, index: int) -> str:
     return "stale" if item.stale else item.decision.placement.replace("_", " ")
 
 
-def review_line(review: Review, path: Path | None) -> str:
+def review_line(reviewer: ClaimReviewer, path: Path | None) -> str:
     """One line under the table: how much of the queue is decided, and where from."""
-    decided, total = review.progress()
-    supports: dict[str, int] = {}
-    for s in review.states():
-        if s.support_decided and s.support is not None:
-            supports[s.support.support] = supports.get(s.support.support, 0) + 1
-    said = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in supports.items())
+    said = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in reviewer.supports.items())
     where = f" ({path})" if path is not None else " (no review file)"
-    return f"review{where}: {decided} of {total} to review decided" + \
+    return f"review{where}: {reviewer.decided} of {reviewer.queued} to review decided" + \
         (f"; support: {said}" if said else "")
 
 

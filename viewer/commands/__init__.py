@@ -10,15 +10,18 @@ store's (:mod:`matcher.ocr.cli`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from pathlib import Path
 
     from matcher.citations import CitationsFile
+    from matcher.claims_stream import ClaimStream
     from matcher.document import OcrWordSource
 
 SUBCOMMANDS = ("check", "export", "locate", "schema", "prepare", "store", "desktop", "import",
@@ -148,11 +151,29 @@ def load(opts: argparse.Namespace) -> CitationsFile:
 
 def load_file(path: Path, *, max_bytes: int | None = None) -> CitationsFile:
     """Read the citations file ``path`` (CitationsError when it is bad); an answer to
-    import is named as such (``check`` and ``batch`` read their files with this)."""
-    from matcher.citations import CitationsError, load_citations
+    import is named as such (``export`` reads its file with this)."""
+    from matcher.citations import load_citations
+
+    with _answer_named(path):
+        return load_citations(path, max_bytes=max_bytes)
+
+
+def open_file(path: Path, *, max_bytes: int | None = None) -> ClaimStream:
+    """:func:`load_file`, the claims left to be read one at a time (``check`` and
+    ``batch`` read their files with this)."""
+    from matcher.claims_stream import open_claims
+
+    with _answer_named(path):
+        return open_claims(path, max_bytes=max_bytes)
+
+
+@contextlib.contextmanager
+def _answer_named(path: Path) -> Iterator[None]:
+    """A citations file that is an answer to import: a CitationsError saying so."""
+    from matcher.citations import CitationsError
 
     try:
-        return load_citations(path, max_bytes=max_bytes)
+        yield
     except CitationsError as exc:
         from viewer.imports.run import is_answer
 

@@ -4,6 +4,7 @@ evidence quote of a citations file, with the review decisions made about it."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -11,33 +12,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from matcher.exit_status import ExitStatus
-from matcher.jsonout import printable
 
-from ..checker.citations import report_record
 from ..checker.review import (
-    apply,
-    attach,
-    decision_word,
+    ClaimReviewer,
     load_review,
     parse_fail_on,
     relocated,
     review_line,
 )
-from ..state.presentation import (
-    CLAIM_DIFFERS,
-    consistency_sentence,
-    status_word,
-    summary_line,
-)
-from ..state.review import FAIL_STATES, FailState, Review
+from ..state.review import FAIL_STATES, ClaimState, FailState
 from . import (
     add_input_options,
     add_verbose,
     fail,
     imported,
-    load_file,
     max_bytes,
     ocr_store,
+    open_file,
     route_mupdf,
 )
 from . import passwords as checked_passwords
@@ -45,7 +36,7 @@ from . import passwords as checked_passwords
 if TYPE_CHECKING:
     from matcher.citations import CitationsFile
     from matcher.open_documents import OpenDocuments
-    from matcher.report import CheckReport
+    from matcher.report import CheckReport, ClaimResult
     from matcher.vocabulary import ProgressCallback
 
 
@@ -100,26 +91,44 @@ def main(args: list[str]) -> int:
     def progress(done: int, total: int) -> None:
         bars[-1].update(done, total)
 
-    with stdout_reserved():
-        checked = check_file(opts.citations, fail_on=fail_on, passwords=passwords,
-                             max_bytes=max_bytes(opts), review_path=opts.review,
-                             progress=None if opts.quiet else progress, on_loaded=loaded)
-    for bar in bars:
-        bar.close()
-    if checked.report is None:
-        return fail(checked.error or "")
-    report, review = checked.report, checked.review
-    if opts.json:
-        from matcher.report import write_report_json
+    from matcher.report import ReportSpool, SpoolError
 
-        write_report_json(report, sys.stdout)  # a claim at a time, never one whole string
-    else:
-        print(table(report, review, checked.review_path))
+    from .check_table import Table
+
+    with contextlib.ExitStack() as outputs:
+        made: list[ReportSpool | Table] = []  # the output, made once the review is read
+
+        def opened(review_path: Path | None) -> ClaimSink:
+            if opts.json:
+                spool = outputs.enter_context(ReportSpool())
+                made.append(spool)
+                return lambda claim, _state: spool.add(claim)
+            table = outputs.enter_context(Table(shown=review_path is not None))
+            made.append(table)
+            return table.add
+
+        try:
+            with stdout_reserved():
+                checked = check_file(opts.citations, fail_on=fail_on, passwords=passwords,
+                                     max_bytes=max_bytes(opts), review_path=opts.review,
+                                     progress=None if opts.quiet else progress,
+                                     on_loaded=loaded, each=opened)
+        except SpoolError as exc:
+            return fail(str(exc))
+        finally:
+            for bar in bars:
+                bar.close()
+        if checked.report is None:
+            return fail(checked.error or "")
+        report, out = checked.report, made[0]
+        if isinstance(out, ReportSpool):
+            out.write(sys.stdout, report)  # a claim at a time, never one whole string
+        else:
+            out.write(sys.stdout, report.summary, checked.review_line, report.problems)
     tell_problems(report.problems, sys.stderr)
-    remaining = checked.remaining
-    tell_problems(remaining[:MAX_REMAINING_SHOWN], sys.stderr)
-    if len(remaining) > MAX_REMAINING_SHOWN:
-        print(f"citeview: … and {len(remaining) - MAX_REMAINING_SHOWN} more",
+    tell_problems(checked.remaining, sys.stderr)
+    if checked.remaining_count > len(checked.remaining):
+        print(f"citeview: … and {checked.remaining_count - len(checked.remaining)} more",
               file=sys.stderr)
     return checked.exit
 
@@ -127,89 +136,72 @@ def main(args: list[str]) -> int:
 @dataclass
 class Checked:
     """One citations file checked as ``citeview check`` checks it: its exit status, and
-    the report with the review's decisions on it, or why there is none (the citations
-    file or its review file was unusable: status 2, ``error`` saying why)."""
+    the report with the review's decisions on it (its claims, unless each was handed on
+    as it was checked), or why there is none (the citations file or its review file was
+    unusable: status 2, ``error`` saying why)."""
 
     exit: int
     report: CheckReport | None = None
     error: str | None = None
-    review: Review = field(default_factory=Review)
     review_path: Path | None = None
-    remaining: list[str] = field(default_factory=list)  # what --fail-on found, one per line
+    review_line: str | None = None  # how much is decided, when a review file was read
+    remaining: list[str] = field(default_factory=list)  # the first of what --fail-on found
+    remaining_count: int = 0
+
+
+# What is handed each claim's result as it is checked, with its state as the review sees
+# it (None without a review file or --fail-on); made once the review is read (its path).
+ClaimSink = Callable[["ClaimResult", "ClaimState | None"], None]
 
 
 def check_file(citations: Path, *, fail_on: Sequence[FailState] = (),
                passwords: Mapping[str, str] | None = None, max_bytes: int | None = None,
                review_path: Path | None = None, progress: ProgressCallback | None = None,
                on_loaded: Callable[[CitationsFile], None] | None = None,
-               documents: OpenDocuments | None = None) -> Checked:
+               documents: OpenDocuments | None = None,
+               each: Callable[[Path | None], ClaimSink] | None = None) -> Checked:
     """Check ``citations`` with its review file: what ``citeview check`` prints and exits
     with (``check`` and ``batch`` both use this, so their reports cannot differ).
     ``on_loaded`` is told the file once it is read; ``documents`` keeps PDFs open for
-    the next file."""
-    from matcher.check import check_citations
+    the next file. The claims are read, checked and reviewed one at a time; ``each``,
+    given the review file's path (None: none), makes what is handed each claim's result
+    (the report then holds none), else the report holds them all."""
+    from matcher.check import ClaimChecker
     from matcher.citations import CitationsError
     from matcher.exit_status import exit_status
     from matcher.mupdf_messages import log_mupdf_complaints
+    from matcher.report import CheckReport, Summary
 
     from ..state.sidecar import SidecarError
 
     try:
-        cf = load_file(citations, max_bytes=max_bytes)
+        stream = open_file(citations, max_bytes=max_bytes)
     except CitationsError as exc:
         return Checked(int(ExitStatus.UNUSABLE), error=str(exc))
     try:
         review, found_review = load_review(citations, review_path)
     except SidecarError as exc:
         return Checked(int(ExitStatus.UNUSABLE), error=str(exc))
-    cf = relocated(cf, review)  # documents the reviewer located elsewhere are read there
+    cf = relocated(stream.file, review)  # documents the reviewer located elsewhere
     if on_loaded is not None:
         on_loaded(cf)
-    report = check_citations(cf, citations, passwords=passwords,
-                             ocr=ocr_store() if documents is None else None,
-                             progress=progress, documents=documents)
+    reviewer = ClaimReviewer(review, cf, citations, fail_on,
+                             wanted=found_review is not None or bool(fail_on))
+    claims: list[ClaimResult] = []
+    sink = each(found_review) if each is not None else lambda c, _s: claims.append(c)
+    summary = Summary()
+    with ClaimChecker(cf, citations, total=stream.evidence, passwords=passwords,
+                      ocr=ocr_store() if documents is None else None, progress=progress,
+                      documents=documents) as checker:
+        for claim in stream:
+            result = checker.check(claim)
+            state = reviewer.take(claim, result)
+            summary.count(result)
+            sink(result, state)
+        problems = checker.problems()
     log_mupdf_complaints(str(citations))
-    attach(review, cf, citations, report)
-    apply(report, review)
-    remaining = review.remaining(list(fail_on))
-    return Checked(int(exit_status(report.problems, remaining)), report, None, review,
-                   found_review, remaining)
-
-
-# Lines of "what remains" (--fail-on) written to stderr at most; the rest are counted.
-MAX_REMAINING_SHOWN = 50
-
-
-def table(check: CheckReport, review: Review | None = None,
-          review_path: Path | None = None) -> str:
-    """The readable form of a check: one row per evidence item, then the summary; with
-    a review file, each item's decision and a line on what is decided."""
-    report = report_record(check)
-    shown = review if review_path is not None else None  # a decision column when read
-    rows: list[tuple[str, ...]] = [("claim", "#", "status", "page", "score")
-                                   + (("decision",) if shown else ()) + ("reason",)]
-    for c in report.claims:
-        if not c.evidence:
-            rows.append((c.id, "-", status_word("uncited"), "", "")
-                        + (("",) if shown else ()) + ("no evidence given",))
-        if c.consistency.differs:
-            said = "; ".join(consistency_sentence(d.kind, d.claim, d.evidence)
-                             for d in c.consistency.differences)
-            rows.append((c.id, "-", CLAIM_DIFFERS, "", "") + (("",) if shown else ())
-                        + (said,))
-        for e in c.evidence:
-            rows.append((c.id, str(e.index), status_word(e.status), str(e.page or ""),
-                         f"{e.score:.0f}" if e.score is not None else "")
-                        + ((decision_word(shown, c.id, e.index),) if shown else ())
-                        + (e.reason,))
-    # A claim id, a reason or a path is shown, never acted on by the terminal.
-    rows = [tuple(printable(cell) for cell in row) for row in rows]
-    n = len(rows[0]) - 1  # every column but the reason is padded
-    widths = [max(len(r[i]) for r in rows) for i in range(n)]
-    lines = ["  ".join(r[i].ljust(widths[i]) for i in range(n)) + "  " + r[n] for r in rows]
-    lines.append("")
-    lines.append(summary_line(report.summary, separator=", "))
-    if shown is not None:
-        lines.append(printable(review_line(shown, review_path)))
-    lines += [f"problem: {printable(p)}" for p in report.problems]
-    return "\n".join(lines)
+    return Checked(int(exit_status(problems, reviewer.remaining)),
+                   CheckReport(summary=summary, claims=claims, problems=problems), None,
+                   found_review,
+                   review_line(reviewer, found_review) if found_review is not None else None,
+                   reviewer.remaining, reviewer.remaining_count)
