@@ -148,7 +148,10 @@ def test_tokens_mark_what_differs_and_what_was_dropped() -> None:
 def test_in_order_share_tells_a_rearranged_header_apart() -> None:
     assert diff_quote("Part 1, Section 2", "Part 1, Section 2").in_order == 1.0
     rearranged = diff_quote("Part 1, Section 2", "Part 2, Section 1")
-    assert rearranged.contained and rearranged.in_order < 1.0
+    assert rearranged.in_order < 1.0
+    # ...and its two numbers, exchanged, each stand against the other's: a passage read
+    # with two figures swapped states what it does not hold (issue #21).
+    assert [(d.quote, d.page) for d in rearranged.differences] == [("1", "2"), ("2", "1")]
 
 
 def test_the_reason_says_it_in_words() -> None:
