@@ -42,7 +42,7 @@ from difflib import SequenceMatcher
 from .negation import is_negation
 from .normalize import atoms as split_atoms
 from .normalize import spaceless_words
-from .swaps import read_swap
+from .swaps import read_rotated, read_swap
 from .variants import may_join, misread_target, misreading_of
 
 # Up to this many found atoms between two neighbouring quote atoms are words the quote
@@ -498,6 +498,28 @@ def _swapped(q: Side, p: Side) -> dict[int, int]:
                                  for x in (qa, qa[:a] + qa[a + 1:], qa[:b] + qa[b + 1:])):
                 continue
             return {q.owner[a]: p.owner[ja], q.owner[b]: p.owner[jb]}
+    return _rotated(q, p)
+
+
+def _rotated(q: Side, p: Side) -> dict[int, int]:
+    """Three quote words each standing at another's place, all else read one for one
+    (:func:`matcher.swaps.read_rotated`), held to the pair's rules: whole words of one
+    kind, each MIN_SWAP_DISTANCE words from the next (a word moved past its neighbours
+    puts those out of place too), and not the quote in order near the passage with one
+    of them left out."""
+    qa, pa = q.atoms, p.atoms
+    for start in range(len(pa) - len(qa) + 1):
+        off = read_rotated(qa, pa, start)
+        if off is None:
+            continue
+        words = [q.owner[k] for k in off]
+        near = pa[max(0, start - MAX_INSIDE_GAP):start + len(qa) + MAX_INSIDE_GAP]
+        if all(b - a >= MIN_SWAP_DISTANCE for a, b in itertools.pairwise(words)) and \
+                all(_whole(q, k) and _ends_word(p, start + k, qa) for k in off) and \
+                all(_swappable(q, w) for w in words) and \
+                len({has_digit(q.words[w]) for w in words}) == 1 and \
+                not any(_in_order(qa[:k] + qa[k + 1:], near) for k in off):
+            return {q.owner[k]: p.owner[start + k] for k in off}
     return {}
 
 

@@ -135,3 +135,32 @@ def reads_on(qa: Sequence[str], pa: Sequence[str], i: int, j: int) -> bool:
         return False
     return pa[j] == qa[i] or (j + 1 < len(pa) and pa[j] + pa[j + 1] == qa[i]) or \
         (i + 1 < len(qa) and qa[i] + qa[i + 1] == pa[j])
+
+
+# Three words each at another's place ("the most negative work of impacts on your family"
+# for "… impacts of work on your family"): a rotation, the pair's next of kin. More than
+# three out of place is a quote read in another order, for the order-free placement.
+ROTATED_WORDS = 3
+
+
+def read_rotated(qa: Sequence[str], pa: Sequence[str], j: int) -> list[int] | None:
+    """The quote's atoms read one for one along ``pa[j:]``: the ROTATED_WORDS positions
+    where they differ, when the found atoms there are the quote's own, rearranged; else
+    None. Linear in the quote (it stops at the fourth difference).
+
+    >>> read_rotated("a work of impacts on family x".split(),
+    ...              "a impacts of family on work x".split(), 0)
+    [1, 3, 5]
+    """
+    n = len(qa)
+    if j + n > len(pa):
+        return None
+    off: list[int] = []
+    for k in range(n):
+        if qa[k] != pa[j + k]:
+            off.append(k)
+            if len(off) > ROTATED_WORDS:
+                return None
+    if len(off) != ROTATED_WORDS or sorted(qa[k] for k in off) != sorted(pa[j + k] for k in off):
+        return None
+    return off

@@ -207,21 +207,24 @@ def test_any_subsequence_of_the_found_words_is_contained(found: list[str],
 def test_the_found_words_in_any_order_are_contained(found: list[str],
                                                     data: st.DataObject) -> None:
     quote = data.draw(st.permutations(found))
-    # Two words exchanged, all else in order, is a change (the next test's business).
+    # Two words exchanged (or three rotated), all else in order, is a change (the next
+    # test's business).
     assume(not _one_swap(quote, found))
     assert diff_quote(" ".join(quote), " ".join(found)).differences == ()
 
 
 def _one_swap(quote: list[str], found: list[str]) -> bool:
     """Whether exchanging two different words at least two apart turns ``quote`` into
-    ``found``."""
+    ``found``, or rotating three words each at least two from the next does."""
     n = len(quote)
     for i in range(n):
         for j in range(i + 2, n):
             if quote[i] != quote[j] and \
                     [*quote[:i], quote[j], *quote[i + 1:j], quote[i], *quote[j + 1:]] == found:
                 return True
-    return False
+    off = [k for k in range(n) if quote[k] != found[k]]
+    return len(off) == 3 and sorted(quote[k] for k in off) == sorted(found[k] for k in off) \
+        and off[1] - off[0] >= 2 and off[2] - off[1] >= 2
 
 
 SWAPPED = {"reached": 0}

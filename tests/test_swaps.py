@@ -145,3 +145,16 @@ def test_a_warn_row_quoted_with_another_rows_date(corpus: Path) -> None:
         assert p.status == "review"
         assert [d.quote for d in p.differences] == ["11/14/2015"]
         assert "09/11/2015" in p.found_text
+
+
+def test_three_words_rotated_among_their_places(make_pdf: Callable[..., Path]) -> None:
+    # The page asks the other question; the quote reads along it with "work", "impacts"
+    # and "family" each at another's place.
+    pw = page_of(make_pdf, paragraph(["(2) What are the most negative impacts of family on "
+                                      "your work?", "(3) How often do you work at night?"]))
+    p = place_on_page(pw, "What are the most negative work of impacts on your family?")
+    assert p.status == "review"
+    assert {d.quote for d in p.differences} == {"work", "impacts", "family"}
+    assert_located(pw, "What are the most negative impacts of family on your work?")
+    # A word moved past its neighbours puts those out of place too: no rotation.
+    assert_located(pw, "What are the most negative of family impacts on your work?")
