@@ -572,8 +572,9 @@ def _ends_word(p: Side, j: int, quote: Sequence[str]) -> bool:
 
 
 def _swappable(q: Side, w: int) -> bool:
-    """Whether quote word ``w`` is one whose place carries meaning: no lone letter (an
-    initial). A negation's place does ("below will not" quoted "not will below"), and so
-    does a lone digit's ("(8) … figure 7" quoted "(7) … figure 8")."""
-    atoms = [a for a, o in zip(q.atoms, q.owner, strict=True) if o == w]
-    return has_digit(q.words[w]) or sum(len(a) for a in atoms) >= 2
+    """Whether quote word ``w`` is one whose place carries meaning: no lone letter of a
+    cased alphabet (an initial). A negation's place does ("below will not" quoted "not
+    will below"), a lone digit's ("(8) … figure 7" quoted "(7) … figure 8") and a
+    character's of a script without case (a Chinese name's first, its run exchanged)."""
+    text = "".join(a for a, o in zip(q.atoms, q.owner, strict=True) if o == w)
+    return has_digit(text) or len(text) >= 2 or text.lower() == text.upper()

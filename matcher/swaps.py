@@ -17,8 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-# A half of the pair: (quote atom, found atom where its unit starts, found atoms in it).
-_Half = tuple[int, int, int]
+# A half of the pair: (quote atom, found atom where its unit starts, found atoms in it,
+# quote atoms in it).
+_Half = tuple[int, int, int, int]
+# A half may be a run of up to this many quote atoms against one found word: a word of a
+# script written without spaces is an atom a character ("通辽千万千瓦级风光储氢氨", a
+# project's Chinese name, exchanged with "Industrial").
+MAX_RUN_ATOMS = 16
 
 
 def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
@@ -37,7 +42,7 @@ def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
     (1, 5, 1, 5, 6)
     """
     n = len(qa)
-    half: _Half | None = None if pending is None else (*pending, 1)
+    half: _Half | None = None if pending is None else (*pending, 1, 1)
     swap: tuple[int, int, int, int] | None = None
     while i < n:
         if j < len(pa) and pa[j] == qa[i]:
@@ -65,6 +70,9 @@ def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
             continue
         if free and i > 0 and (first := _after_dropped(qa, pa, i, j, gap)) is not None:
             half, i, j = first, i + 1, first[1] + first[2]
+            continue
+        if free and i > 0 and (first := _run_half(qa, pa, i, j)) is not None:
+            half, i, j = first, i + first[3], j + 1
             continue
         ahead = next((d for d in range(1, gap + 1)
                       if j + d < len(pa) and pa[j + d] == qa[i]), 0)
@@ -94,7 +102,23 @@ def _first_half(qa: Sequence[str], pa: Sequence[str], i: int, j: int, d: int
     width = _unit(pa, k, qa[i + 1:])
     if not width or (i + 1 < len(qa) and not reads_on(qa, pa, i + 1, k + width)):
         return None
-    return i, k, width
+    return i, k, width, 1
+
+
+def _run_half(qa: Sequence[str], pa: Sequence[str], i: int, j: int) -> _Half | None:
+    """The first half as a run of 2 to MAX_RUN_ATOMS quote atoms, each a character of a
+    script without case or spaces, against the found atom ``j``, which the quote says
+    after the run, the reading going on after both. (A run of words of a spaced script
+    against one word is a word moved past them: "policy [insured insured] policy" for
+    "policy policy [insured insured]".)"""
+    if not _character(qa[i]) or pa[j] not in qa[i + 1:]:
+        return None
+    for m in range(2, MAX_RUN_ATOMS + 1):
+        if i + m >= len(qa) or qa[i + m - 1] == pa[j] or not _character(qa[i + m - 1]):
+            return None
+        if reads_on(qa, pa, i + m, j + 1):
+            return i, j, 1, m
+    return None
 
 
 def _after_dropped(qa: Sequence[str], pa: Sequence[str], i: int, j: int, gap: int
@@ -109,14 +133,21 @@ def _after_dropped(qa: Sequence[str], pa: Sequence[str], i: int, j: int, gap: in
     return None
 
 
+def _character(atom: str) -> bool:
+    """Whether ``atom`` is one character of a script without case (Chinese, Japanese)."""
+    return len(atom) == 1 and atom.isalpha() and atom.lower() == atom.upper()
+
+
 def _second_half(qa: Sequence[str], pa: Sequence[str], i: int, j: int, half: _Half,
                  gap: int) -> tuple[int, int] | None:
     """Where the second half stands, ``(found atom, atoms in its unit)``: the quote says
     the first half's found unit here, and the found text the first half's quote atom,
     after up to ``gap`` found atoms the quote does not hold."""
-    qi, pj, width = half
+    qi, pj, width, run = half
     if qa[i] != "".join(pa[pj:pj + width]):
         return None
+    if run > 1:  # the found text says the quote's run here, atom for atom
+        return (j, run) if tuple(pa[j:j + run]) == tuple(qa[qi:qi + run]) else None
     for d in range(gap + 1):
         k = j + d
         if d and (k > len(pa) or pa[k - 1] in qa):

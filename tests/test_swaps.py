@@ -158,3 +158,15 @@ def test_three_words_rotated_among_their_places(make_pdf: Callable[..., Path]) -
     assert_located(pw, "What are the most negative impacts of family on your work?")
     # A word moved past its neighbours puts those out of place too: no rotation.
     assert_located(pw, "What are the most negative of family impacts on your work?")
+
+
+def test_a_chinese_name_exchanged_with_a_word(corpus: Path) -> None:
+    # The name is one word of twelve characters, each an atom: a run against one word.
+    with PdfSource(corpus / "table_energy_appendix_rot90.pdf") as src:
+        pw = src.page_words(0)
+        p = place_on_page(pw, "Hydrogen-Ammonia Integrated Zero Carbon "
+                              "通辽千万千瓦级风光储氢氨 Park Project (Industrial")
+        assert p.status == "review"
+        assert named(p) == [("word", "Industrial", "通"), ("word", "通", "Industrial")]
+        assert_located(pw, "Hydrogen-Ammonia Integrated Zero Carbon Industrial Park Project "
+                           "(通辽千万千瓦级风光储氢氨")
