@@ -24,6 +24,11 @@ _Half = tuple[int, int, int, int]
 # script written without spaces is an atom a character ("通辽千万千瓦级风光储氢氨", a
 # project's Chinese name, exchanged with "Industrial").
 MAX_RUN_ATOMS = 16
+# A half may follow this many found atoms the quote does not hold (a word it dropped:
+# "Application for [Individual] Life"). More, across a line, and a shuffled quote reads
+# as a swap ("SECTION 3 — EXISTING INSURANCE AND REPLACEMENT / List all life insurance
+# and" for "INSURANCE — 3 EXISTING REPLACEMENT SECTION AND").
+DROPPED_BESIDE = 1
 
 
 def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
@@ -64,11 +69,11 @@ def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
                 pa[j] == qa[i + 1] and pa[j + 1] == qa[i]:
             swap, i, j = (i, i + 1, j, j + 1), i + 2, j + 2  # two neighbours exchanged
             continue
-        if half is not None and (second := _second_half(qa, pa, i, j, half, gap)) is not None:
+        if half is not None and (second := _second_half(qa, pa, i, j, half)) is not None:
             swap, half = (half[0], i, half[1], second[0]), None
             i, j = i + 1, second[0] + second[1]
             continue
-        if free and i > 0 and (first := _after_dropped(qa, pa, i, j, gap)) is not None:
+        if free and i > 0 and (first := _after_dropped(qa, pa, i, j)) is not None:
             half, i, j = first, i + 1, first[1] + first[2]
             continue
         if free and i > 0 and (first := _run_half(qa, pa, i, j)) is not None:
@@ -121,11 +126,10 @@ def _run_half(qa: Sequence[str], pa: Sequence[str], i: int, j: int) -> _Half | N
     return None
 
 
-def _after_dropped(qa: Sequence[str], pa: Sequence[str], i: int, j: int, gap: int
-                   ) -> _Half | None:
-    """The first half after up to ``gap`` found atoms the quote does not hold at all
-    (words it dropped just before it: "RISQUE [D’]INCIDENCES" quoted "RISQUE LES")."""
-    for d in range(1, gap + 1):
+def _after_dropped(qa: Sequence[str], pa: Sequence[str], i: int, j: int) -> _Half | None:
+    """The first half after up to DROPPED_BESIDE found atoms the quote does not hold at
+    all (a word it dropped just before it: "RISQUE [D’]INCIDENCES" quoted "RISQUE LES")."""
+    for d in range(1, DROPPED_BESIDE + 1):
         if j + d > len(pa) or pa[j + d - 1] in qa:
             return None
         if (half := _first_half(qa, pa, i, j, d)) is not None:
@@ -139,16 +143,16 @@ def _character(atom: str) -> bool:
 
 
 def _second_half(qa: Sequence[str], pa: Sequence[str], i: int, j: int, half: _Half,
-                 gap: int) -> tuple[int, int] | None:
+                 ) -> tuple[int, int] | None:
     """Where the second half stands, ``(found atom, atoms in its unit)``: the quote says
     the first half's found unit here, and the found text the first half's quote atom,
-    after up to ``gap`` found atoms the quote does not hold."""
+    after up to DROPPED_BESIDE found atoms the quote does not hold."""
     qi, pj, width, run = half
     if qa[i] != "".join(pa[pj:pj + width]):
         return None
     if run > 1:  # the found text says the quote's run here, atom for atom
         return (j, run) if tuple(pa[j:j + run]) == tuple(qa[qi:qi + run]) else None
-    for d in range(gap + 1):
+    for d in range(DROPPED_BESIDE + 1):
         k = j + d
         if d and (k > len(pa) or pa[k - 1] in qa):
             return None

@@ -170,3 +170,12 @@ def test_a_chinese_name_exchanged_with_a_word(corpus: Path) -> None:
         assert named(p) == [("word", "Industrial", "通"), ("word", "通", "Industrial")]
         assert_located(pw, "Hydrogen-Ammonia Integrated Zero Carbon Industrial Park Project "
                            "(通辽千万千瓦级风光储氢氨")
+
+
+def test_a_shuffled_heading_is_no_swap_read_across_into_the_next_line(
+        make_pdf: Callable[..., Path]) -> None:
+    # Read from "3", the quote's "SECTION" and "INSURANCE" would be exchanged only by
+    # stepping over "List all life" on the next line: not one word dropped beside a half.
+    pw = page_of(make_pdf, paragraph(["SECTION 3 - EXISTING INSURANCE AND REPLACEMENT",
+                                      "List all life insurance and annuities in force."]))
+    assert_located(pw, "INSURANCE - 3 EXISTING REPLACEMENT SECTION AND")
