@@ -42,6 +42,7 @@ from difflib import SequenceMatcher
 from .negation import is_negation
 from .normalize import atoms as split_atoms
 from .normalize import spaceless_words
+from .swaps import read_rotated, read_swap
 from .variants import may_join, misread_target, misreading_of
 
 # Up to this many found atoms between two neighbouring quote atoms are words the quote
@@ -469,7 +470,7 @@ def _swapped(q: Side, p: Side) -> dict[int, int]:
     found atoms it dropped. Where it does not go on, the found word there must be one the
     quote says further on, the reading going on after it; further on, where the quote
     says that word, the found text must say the quote's, and the rest read on. The two
-    are whole words of one kind (letters, or figures; no negation, no lone letter) at
+    are whole words of one kind (letters, or figures; no lone letter) at
     least MIN_SWAP_DISTANCE words apart. Returns each of the two quote words mapped to
     the found word standing at its place. Positional, so a word the passage says twice
     ("the") is no obstacle. Linear in the found atoms times the places the quote's first
@@ -490,10 +491,35 @@ def _swapped(q: Side, p: Side) -> dict[int, int]:
             # Near the passage read, the quote in order as it is, or with one of the two
             # left out, is no swap: words dropped, or one word moved (a word the quote
             # repeats). Further off, the page's other copies of boilerplate do not count.
+            # (Two neighbours around a separator printed on both sides are no word moved:
+            # the separator fixes each one's place.)
             near = pa[max(0, start - lead - MAX_INSIDE_GAP):end + MAX_INSIDE_GAP]
-            if any(_in_order(x, near) for x in (qa, qa[:a] + qa[a + 1:], qa[:b] + qa[b + 1:])):
+            if b > a + 1 and any(_in_order(x, near)
+                                 for x in (qa, qa[:a] + qa[a + 1:], qa[:b] + qa[b + 1:])):
                 continue
             return {q.owner[a]: p.owner[ja], q.owner[b]: p.owner[jb]}
+    return _rotated(q, p)
+
+
+def _rotated(q: Side, p: Side) -> dict[int, int]:
+    """Three quote words each standing at another's place, all else read one for one
+    (:func:`matcher.swaps.read_rotated`), held to the pair's rules: whole words of one
+    kind, each MIN_SWAP_DISTANCE words from the next (a word moved past its neighbours
+    puts those out of place too), and not the quote in order near the passage with one
+    of them left out."""
+    qa, pa = q.atoms, p.atoms
+    for start in range(len(pa) - len(qa) + 1):
+        off = read_rotated(qa, pa, start)
+        if off is None:
+            continue
+        words = [q.owner[k] for k in off]
+        near = pa[max(0, start - MAX_INSIDE_GAP):start + len(qa) + MAX_INSIDE_GAP]
+        if all(b - a >= MIN_SWAP_DISTANCE for a, b in itertools.pairwise(words)) and \
+                all(_whole(q, k) and _ends_word(p, start + k, qa) for k in off) and \
+                all(_swappable(q, w) for w in words) and \
+                len({has_digit(q.words[w]) for w in words}) == 1 and \
+                not any(_in_order(qa[:k] + qa[k + 1:], near) for k in off):
+            return {q.owner[k]: p.owner[start + k] for k in off}
     return {}
 
 
@@ -508,63 +534,19 @@ def _read_swapped(q: Side, p: Side, i: int, j: int, pending: tuple[int, int] | N
     """The swap ``(quote atom, quote atom, found atom, found atom, end of the reading)``
     a reading from ``(i, j)`` finds, or None (see :func:`_swapped`); ``pending`` is a
     first half."""
-    swap = read_swap(q.atoms, p.atoms, i, j, pending)
+    swap = read_swap(q.atoms, p.atoms, i, j, pending, gap=MAX_INSIDE_GAP)
     if swap is None:
         return None
     a, b, ja, jb, _ = swap
     words = (q.owner[a], q.owner[b])
-    ok = words[1] - words[0] >= MIN_SWAP_DISTANCE and \
-        all(_whole(q, x) for x in (a, b)) and all(_whole(p, x) for x in (ja, jb)) and \
+    # Neighbouring atoms are two words apart only with a separator between them ("Seller
+    # - Private"), which the found text must print between them too.
+    apart = b > a + 1 or p.owner[jb] - p.owner[ja] >= MIN_SWAP_DISTANCE
+    ok = words[1] - words[0] >= MIN_SWAP_DISTANCE and apart and \
+        all(_whole(q, x) for x in (a, b)) and all(_ends_word(p, x, q.atoms) for x in (ja, jb)) and \
         all(_swappable(q, w) for w in words) and \
         has_digit(q.words[words[0]]) == has_digit(q.words[words[1]])
     return swap if ok else None
-
-
-def read_swap(qa: Sequence[str], pa: Sequence[str], i: int, j: int,
-              pending: tuple[int, int] | None) -> tuple[int, int, int, int, int] | None:
-    """Read atoms ``qa[i:]`` along ``pa[j:]`` with exactly one pair exchanged: ``(quote
-    atom, quote atom, found atom, found atom, end)``, or None. Found atoms the quote
-    dropped (up to MAX_INSIDE_GAP) are stepped over; a word split at a line end on
-    either side is one. ``pending``: the first half found already (the quote's atom
-    ``pending[0]`` standing against found atom ``pending[1]``)."""
-    n = len(qa)
-    swap: tuple[int, int, int, int] | None = None
-    while i < n:
-        if j < len(pa) and pa[j] == qa[i]:
-            i, j = i + 1, j + 1
-            continue
-        if j >= len(pa):
-            return None
-        if j + 1 < len(pa) and pa[j] + pa[j + 1] == qa[i]:
-            i, j = i + 1, j + 2  # a word split at a line end ("proba- bly")
-            continue
-        if i + 1 < n and qa[i] + qa[i + 1] == pa[j]:
-            i, j = i + 2, j + 1  # ...or kept split in the quote
-            continue
-        if pending is None and swap is None and pa[j] in qa[i + 1:] and \
-                (i + 1 == n or _reads_on(qa, pa, i + 1, j + 1)):
-            pending, i, j = (i, j), i + 1, j + 1
-            continue
-        if pending is not None and qa[i] == pa[pending[1]] and pa[j] == qa[pending[0]]:
-            swap, pending, i, j = (pending[0], i, pending[1], j), None, i + 1, j + 1
-            continue
-        ahead = next((d for d in range(1, MAX_INSIDE_GAP + 1)
-                      if j + d < len(pa) and pa[j + d] == qa[i]), 0)
-        if not ahead or i == 0:
-            return None
-        j += ahead
-    if swap is None or pending is not None:
-        return None
-    return (*swap, j)
-
-
-def _reads_on(qa: Sequence[str], pa: Sequence[str], i: int, j: int) -> bool:
-    """Whether quote atom ``i`` stands at found atom ``j``: the same, or one of them a
-    word the other side splits at a line end ("Nev- ertheless")."""
-    if j >= len(pa):
-        return False
-    return pa[j] == qa[i] or (j + 1 < len(pa) and pa[j] + pa[j + 1] == qa[i]) or \
-        (i + 1 < len(qa) and qa[i] + qa[i + 1] == pa[j])
 
 
 def _whole(side: Side, i: int) -> bool:
@@ -574,8 +556,25 @@ def _whole(side: Side, i: int) -> bool:
         (i + 1 == len(side.owner) or side.owner[i + 1] != w)
 
 
+def _ends_word(p: Side, j: int, quote: Sequence[str]) -> bool:
+    """Whether found atom ``j`` is its word's only atom, or its last after letters the
+    quote does not hold (an elided article: the found "D’INCIDENCES" for the quote's
+    "INCIDENCES")."""
+    w = p.owner[j]
+    if j + 1 < len(p.owner) and p.owner[j + 1] == w:
+        return False
+    k = j
+    while k > 0 and p.owner[k - 1] == w:
+        k -= 1
+        if not p.atoms[k].isalpha() or p.atoms[k] in quote:
+            return False
+    return True
+
+
 def _swappable(q: Side, w: int) -> bool:
-    """Whether quote word ``w`` is one whose place carries meaning: no negation, no lone
-    letter (an initial)."""
-    atoms = [a for a, o in zip(q.atoms, q.owner, strict=True) if o == w]
-    return not is_negation(q.words[w]) and sum(len(a) for a in atoms) >= 2
+    """Whether quote word ``w`` is one whose place carries meaning: no lone letter of a
+    cased alphabet (an initial). A negation's place does ("below will not" quoted "not
+    will below"), a lone digit's ("(8) … figure 7" quoted "(7) … figure 8") and a
+    character's of a script without case (a Chinese name's first, its run exchanged)."""
+    text = "".join(a for a, o in zip(q.atoms, q.owner, strict=True) if o == w)
+    return has_digit(text) or len(text) >= 2 or text.lower() == text.upper()

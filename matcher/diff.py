@@ -171,6 +171,14 @@ def _pair(q: Side, p: Side, differing: Sequence[int], opcodes: Sequence[Opcode],
                                              if p.match[j] is None) if c not in used]
             if i1 == 0:
                 free.reverse()  # at the quote's start only the word after anchors it
+            if not free and digit:
+                # A figure whose atoms the alignment shared out ("11/14/2015" against
+                # "09/11/2015": "11" and "2015" each a block) stands against the figure
+                # beside its stretch that has an atom left unmatched ("09").
+                loose = {p.owner[j] for j, m in enumerate(p.match) if m is None}
+                free = [c for c in dict.fromkeys(p.owner[j] for j in (j1 - 1, j2)
+                                                 if 0 <= j < len(p.atoms))
+                        if c in loose and c not in used and has_digit(p.words[c])]
             if free:
                 c = next((c for c in free if has_digit(p.words[c]) == digit), free[0])
                 out[w] = c

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from .alignment import has_digit
 from .normalize import atoms as split_atoms
-from .stretches import read_along
+from .stretches import MAX_FIGURE_ATOMS, read_along
 from .words import PageWords
 
 # Two lines are one row when their extents across the reading direction overlap by at
@@ -117,13 +117,24 @@ def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[
 
 def _figure_readings(texts: Sequence[str], owners: Sequence[int],
                      quote: Sequence[str]) -> set[tuple[int, ...]]:
-    """The word stretches of one row that read as ``quote`` but for one figure."""
+    """The word stretches of one row that read as ``quote`` but for one figure.
+
+    The reading starts at the quote's first atom, or at its second (the first is the
+    one off), or after a figure of several atoms the quote opens with ("5.2 Calling
+    Compiled Traces" along the row "6.1 Calling Compiled Traces", "11/14/2015 09/29/2015
+    …" along one opening with "09/11/2015"): then at a row word's first atom, the row's
+    word before it a figure too.
+    """
     out: set[tuple[int, ...]] = set()
-    for first in (0, 1):
+    lead = 1
+    while lead < min(MAX_FIGURE_ATOMS, len(quote) - 1) and has_digit(quote[lead]):
+        lead += 1  # the quote's opening digit atoms, at most a figure's
+    firsts = [0, 1, *range(2, lead + 1)] if has_digit(quote[0]) else [0, 1]
+    for first in firsts:
         if first >= len(quote):
             break
         for start, a in enumerate(texts):
-            if a != quote[first]:
+            if a != quote[first] or (first > 1 and owners[start - 1] == owners[start]):
                 continue
             read = read_along(texts, quote, start, first, owner=lambda pos: (owners[pos],))
             if read is None:

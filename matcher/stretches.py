@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .alignment import has_digit, read_swap
+from .alignment import MAX_INSIDE_GAP, has_digit
 from .pagemodel import RUN_SPAN_RATIO
+from .swaps import read_swap
 from .words import PageWords
 
 # A longer quote that is, word for word, at most MAX_PIECES stretches of the page, each
@@ -60,7 +61,9 @@ def exact_pieces(page: PageWords, quote_atoms: Sequence[str]) -> list[tuple[int,
     """The quote as stretches ``(start, end)`` of the page's atoms, or [] (see MAX_PIECES).
 
     Read greedily from the quote's start: each piece is the longest next part of the
-    quote that stands on the page word for word. Linear in the quote times the
+    quote that stands on the page word for word, ending and (but for the first) starting
+    at a page word's edge — pieces meeting inside a page word ("5.7 2." of "5.7 2.20x"
+    for the quote's "5.7 2.0") are not the page's words. Linear in the quote times the
     occurrences of its atoms.
     """
     texts, positions = page.atom_texts, page.atom_positions
@@ -70,12 +73,21 @@ def exact_pieces(page: PageWords, quote_atoms: Sequence[str]) -> list[tuple[int,
         if len(pieces) == MAX_PIECES:
             return []
         starts = positions.get(quote_atoms[i], [])
-        k = 1
-        while starts and i + k < n:
-            nxt = [s for s in starts if s + k < len(texts) and texts[s + k] == quote_atoms[i + k]]
-            if not nxt:
-                break
-            starts, k = nxt, k + 1
+        if pieces:
+            starts = [s for s in starts if not _inside_word(page, s)]
+        if not starts:
+            return []
+        found = [starts]  # found[k - 1]: where the quote's next k atoms stand
+        while found[-1] and i + len(found) < n:
+            k = len(found)
+            found.append([s for s in found[-1]
+                          if s + k < len(texts) and texts[s + k] == quote_atoms[i + k]])
+        if not found[-1]:
+            found.pop()
+        while len(found) > 1 and i + len(found) < n and \
+                all(_inside_word(page, s + len(found)) for s in found[-1]):
+            found.pop()  # back to the page word's edge
+        k, starts = len(found), found[-1]
         if len(starts) != 1 or k < MIN_PIECE_ATOMS:
             return []
         end = starts[0] + k
@@ -84,6 +96,12 @@ def exact_pieces(page: PageWords, quote_atoms: Sequence[str]) -> list[tuple[int,
         pieces.append((starts[0], end))
         i += k
     return pieces
+
+
+def _inside_word(page: PageWords, pos: int) -> bool:
+    """Whether page atom ``pos`` continues the word of the atom before it."""
+    atoms = page.atoms
+    return 0 < pos < len(atoms) and bool(set(atoms[pos].words) & set(atoms[pos - 1].words))
 
 
 def edited_after(texts: Sequence[str], end: int, rest: Sequence[str]) -> bool:
@@ -228,8 +246,12 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
     texts, lines, positions = page.atom_texts, page.atom_lines, page.atom_positions
     start, end = stretch
     word = quote[off]
+    # A figure of several atoms ("5.7") is moved when it stands so, not when one of its
+    # digits does: a row of counts "5 5 10 0 0 1.0 2.0" holds every lone digit.
+    opening = tuple(quote[off:off + 2]) if has_digit(word) and off + 1 < len(quote) and \
+        has_digit(quote[off + 1]) else (word,)
     if not _replaced(texts, quote, off, at) and (
-            word in texts[start:end] or
+            _stands_in(texts, opening, start, end) or
             (start > 0 and texts[start - 1] == word and lines[start - 1] == lines[start]) or
             (end < len(texts) and texts[end] == word and lines[end] == lines[end - 1])):
         return True
@@ -246,6 +268,12 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
          any(at < x <= at + EDGE_REACH and tuple(texts[x:x + len(tail)]) == tuple(tail)
              for x in positions.get(tail[0], ())))
 
+
+
+def _stands_in(texts: Sequence[str], atoms: Sequence[str], start: int, end: int) -> bool:
+    """Whether ``atoms`` stand side by side among ``texts[start:end]``."""
+    n = len(atoms)
+    return any(tuple(texts[k:k + n]) == tuple(atoms) for k in range(start, end - n + 1))
 
 
 def part_of_a_word(page: PageWords, quote_atoms: Sequence[str]) -> str | None:
@@ -275,7 +303,7 @@ MIN_SWAP_ATOMS = 2
 
 def swapped_stretch(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int] | None:
     """The one stretch ``[start, end)`` of the page's atoms that reads as the quote but
-    for two of its words exchanged (:func:`matcher.alignment.read_swap`), or None.
+    for two of its words exchanged (:func:`matcher.swaps.read_swap`), or None.
 
     Read along the page, not the highlighted lines: an order-free placement may take a
     part of the quote from another copy of boilerplate, and then the highlighted lines
@@ -291,7 +319,8 @@ def swapped_stretch(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, i
         for start in positions.get(quote_atoms[lead], ()):
             if lead and start == 0:
                 continue
-            read = read_swap(quote_atoms, texts, lead, start, (0, start - 1) if lead else None)
+            read = read_swap(quote_atoms, texts, lead, start, (0, start - 1) if lead else None,
+                             gap=MAX_INSIDE_GAP)
             if read is None:
                 continue
             a, b, _, _, end = read
