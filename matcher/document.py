@@ -17,8 +17,9 @@ import pymupdf
 
 from .files import PDF_HEADER_WINDOW, PDF_MAGIC, InputFileError, os_error_reason, read_head
 from .normalize import join_line_hyphens
+from .packedwords import PackedWords, pack
 from .pageatoms import raw_atom_set
-from .pagecache import PageCache, shared_cache
+from .pagecache import ByteCache, PageCache, shared_cache, shared_packed
 from .words import PageWords
 
 # "unreadable": the file is there but the system will not let it be read (permission, a
@@ -162,7 +163,9 @@ class PdfSource:
     """One open PDF: page count, per-page words (cached) and its content hash.
 
     Page models are kept in a :class:`~matcher.pagecache.PageCache` (by default the one
-    the process shares), so an open document holds only the pages recently asked for.
+    the process shares), so an open document holds only the pages recently asked for; the
+    word arrays :meth:`page_atoms` read without a model wait, packed, in a second cache
+    (``packed``), so a page's model is built from them rather than from MuPDF again.
     MuPDF calls are serialised by a lock, so one source may be shared by the threads of
     one process; PyMuPDF objects never cross a process boundary.
     """
@@ -174,12 +177,14 @@ class PdfSource:
         password: str | None = None,
         ocr: OcrWordSource | None = None,
         cache: PageCache | None = None,
+        packed: ByteCache[PackedWords] | None = None,
     ) -> None:
         self.path = Path(path)
         self._doc = open_pdf(self.path, password=password)
         self._ocr = ocr
         self._lock = threading.RLock()
         self._cache = cache if cache is not None else shared_cache()
+        self._packed = packed if packed is not None else shared_packed()
         self._owner = object()  # this source's pages in the cache
         self._hash: str | None = None
         self.page_count: int = self._doc.page_count
@@ -188,6 +193,7 @@ class PdfSource:
         with self._lock:
             self._doc.close()
         self._cache.discard_owner(self._owner)
+        self._packed.discard_owner(self._owner)
 
     def __enter__(self) -> PdfSource:
         return self
@@ -217,6 +223,8 @@ class PdfSource:
             if stored is not None:
                 words = stored
             else:
+                if raw is None and (kept := self._packed.pop(key)) is not None:
+                    raw = kept.unpack()  # (the model holds them from now on)
                 try:
                     words = text_page_words(self._doc.load_page(number), raw)
                 except Exception:
@@ -265,6 +273,8 @@ class PdfSource:
                         return frozenset(), False
                     found = raw_atom_set(raw)
                     if found is not None:
+                        if (packed := pack(raw)) is not None:
+                            self._packed.put(key, packed)
                         return found, bool(raw)
                     words = text_page_words(page, raw)
                 self._cache.put(key, words)
@@ -279,3 +289,4 @@ class PdfSource:
     def forget_page(self, number: int) -> None:
         """Drop cached words (after OCR was stored for the page)."""
         self._cache.discard((self._owner, number))
+        self._packed.discard((self._owner, number))

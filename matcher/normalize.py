@@ -71,6 +71,12 @@ class Folded:
         return self.back[start], self.back[end - 1] + 1
 
 
+# A run of printable ASCII characters that fold_char lowers and nothing else (every one
+# from "!" to "~" but the backtick, a quote), single spaces between them, or else one
+# character: fold reads a line of plain text in one step rather than a step a character.
+_PLAIN_OR_ONE = re.compile(r"(?P<plain>[!-_a-~]+(?: [!-_a-~]+)*)|.", re.DOTALL)
+
+
 def fold(raw: str) -> Folded:
     """Fold ``raw`` for comparison, collapsing whitespace runs and trimming both ends.
 
@@ -86,8 +92,14 @@ def fold(raw: str) -> Folded:
     out: list[str] = []
     back: list[int] = []
     prev_space = True  # drops leading whitespace
-    for i, ch in enumerate(raw):
-        for c in fold_char(ch):
+    for m in _PLAIN_OR_ONE.finditer(raw):
+        i = m.start()
+        if m.lastgroup == "plain":  # printable ASCII, no space at its ends: folding lowers it
+            out.append(m.group().lower())
+            back.extend(range(i, m.end()))
+            prev_space = False
+            continue
+        for c in fold_char(m.group()):
             if c == " ":
                 if prev_space:
                     continue

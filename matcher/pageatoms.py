@@ -88,9 +88,15 @@ def raw_atom_set(raw: Sequence[Sequence[Any]]) -> frozenset[str] | None:
         found = ATOM_PATTERN.findall(page.lower())
     else:
         # Fold only the words that need folding; the rest take the ASCII path (as atoms()).
-        words = " ".join(map(str, texts)).translate(_PUNCTUATION).split(" ")
-        found = ATOM_PATTERN.findall(" ".join(filter(str.isascii, words)).lower()) + \
-            atoms(" ".join(itertools.filterfalse(str.isascii, words)))
+        # Only the words that are not ASCII are translated (str.translate goes through
+        # its table one character at a time): an ASCII word's atoms are the same either
+        # way, as the one ASCII character the table changes (`) stands between atoms.
+        words = list(map(str, texts))
+        folded = " ".join(itertools.filterfalse(str.isascii, words)).translate(
+            _PUNCTUATION).split(" ")
+        plain = itertools.chain(filter(str.isascii, words), filter(str.isascii, folded))
+        found = ATOM_PATTERN.findall(" ".join(plain).lower()) + \
+            atoms(" ".join(itertools.filterfalse(str.isascii, folded)))
     if not joins:
         return frozenset(found)
     counts = Counter(found)

@@ -1,4 +1,4 @@
-"""A bounded cache of page word models, least recently used first out, sized in bytes.
+"""Bounded caches of pages, least recently used first out, sized in bytes.
 
 A :class:`~matcher.words.PageWords` of a text page holds a few hundred words, their lines,
 atoms and position tables: tens to hundreds of kilobytes once placement has read it.
@@ -16,14 +16,20 @@ One cache may serve many documents (a check's, or a batch worker's): keys are
 ...     cache.put(("doc", n), PageWords(n, (), ()))
 >>> [n for n in range(3) if cache.get(("doc", n)) is not None]
 [1, 2]
+
+The same kind of cache (:class:`ByteCache`) keeps pages' packed word arrays
+(:mod:`matcher.packedwords`) between the document index's reading of a page and the
+reading of its model.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
+from .packedwords import PackedWords
 from .words import PageWords
 
 # The budget of the process-wide cache every PdfSource shares unless given its own: about
@@ -41,8 +47,14 @@ WORD_BYTES = 700
 # And per line (its tuple, box and word-index tuple), and for the page's fixed parts.
 LINE_BYTES = 300
 PAGE_BYTES = 2_000
+# The budget of the process-wide cache of packed word arrays: the pages a document index
+# has read wait there for the quotes whose candidates they are (a page's model is read
+# from them, not from MuPDF again). 62 bytes a word: the 25-document file of
+# benchmarks/bench_check.py (532 pages) packs into 12 MB, 100 documents into 47 MB.
+DEFAULT_PACKED_BYTES = 32 << 20
 
 Key = tuple[Hashable, int]
+V = TypeVar("V")
 
 
 def page_bytes(words: PageWords) -> int:
@@ -50,14 +62,16 @@ def page_bytes(words: PageWords) -> int:
     return PAGE_BYTES + WORD_BYTES * len(words.words) + LINE_BYTES * len(words.lines)
 
 
-class PageCache:
-    """Page models by ``(owner, page)``, the least recently used dropped past ``max_bytes``."""
+class ByteCache(Generic[V]):
+    """Values by ``(owner, page)``, the least recently used dropped past ``max_bytes``
+    (each value weighing ``size(value)`` bytes)."""
 
-    def __init__(self, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+    def __init__(self, size: Callable[[V], int], *, max_bytes: int) -> None:
         if max_bytes < 0:
             raise ValueError(f"max_bytes must be >= 0, not {max_bytes}")
         self.max_bytes = max_bytes
-        self._pages: OrderedDict[Key, tuple[PageWords, int]] = OrderedDict()
+        self._size = size
+        self._pages: OrderedDict[Key, tuple[V, int]] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
 
@@ -69,7 +83,7 @@ class PageCache:
     def __len__(self) -> int:
         return len(self._pages)
 
-    def get(self, key: Key) -> PageWords | None:
+    def get(self, key: Key) -> V | None:
         """The page stored under ``key`` (now the most recently used), or None."""
         with self._lock:
             got = self._pages.get(key)
@@ -78,30 +92,36 @@ class PageCache:
             self._pages.move_to_end(key)
             return got[0]
 
-    def put(self, key: Key, words: PageWords) -> None:
-        """Store ``words`` under ``key``, dropping the least recently used past the budget.
+    def put(self, key: Key, value: V) -> None:
+        """Store ``value`` under ``key``, dropping the least recently used past the budget.
 
-        A page larger than the whole budget is not kept (its caller still has it).
+        A value larger than the whole budget is not kept (its caller still has it).
         """
-        size = page_bytes(words)
+        size = self._size(value)
         with self._lock:
             old = self._pages.pop(key, None)
             if old is not None:
                 self._bytes -= old[1]
             if size > self.max_bytes:
                 return
-            self._pages[key] = (words, size)
+            self._pages[key] = (value, size)
             self._bytes += size
             while self._bytes > self.max_bytes:
-                _key, (_words, freed) = self._pages.popitem(last=False)
+                _key, (_value, freed) = self._pages.popitem(last=False)
                 self._bytes -= freed
 
     def discard(self, key: Key) -> None:
         """Forget one page (after OCR words were stored for it, say)."""
+        self.pop(key)
+
+    def pop(self, key: Key) -> V | None:
+        """The value stored under ``key``, forgotten (None if there was none)."""
         with self._lock:
             old = self._pages.pop(key, None)
-            if old is not None:
-                self._bytes -= old[1]
+            if old is None:
+                return None
+            self._bytes -= old[1]
+            return old[0]
 
     def discard_owner(self, owner: Hashable) -> None:
         """Forget every page of one document (when it is closed)."""
@@ -110,9 +130,31 @@ class PageCache:
                 self._bytes -= self._pages.pop(key)[1]
 
 
+class PageCache(ByteCache[PageWords]):
+    """Page models by ``(owner, page)``, the least recently used dropped past ``max_bytes``."""
+
+    def __init__(self, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        super().__init__(page_bytes, max_bytes=max_bytes)
+
+
+def packed_cache(*, max_bytes: int = DEFAULT_PACKED_BYTES) -> ByteCache[PackedWords]:
+    """A cache of pages' packed word arrays, sized by what they hold."""
+    return ByteCache(_packed_bytes, max_bytes=max_bytes)
+
+
+def _packed_bytes(words: PackedWords) -> int:
+    return words.nbytes
+
+
 _SHARED = PageCache()
+_SHARED_PACKED = packed_cache()
 
 
 def shared_cache() -> PageCache:
     """The process-wide cache PdfSources use unless given one."""
     return _SHARED
+
+
+def shared_packed() -> ByteCache[PackedWords]:
+    """The process-wide cache of packed word arrays PdfSources use unless given one."""
+    return _SHARED_PACKED
