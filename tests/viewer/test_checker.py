@@ -213,3 +213,55 @@ def test_the_render_process_forked_by_the_check_process_serves_and_leaves(cite: 
     conn.send(None)
     worker.join(10)
     assert not worker.is_alive()
+
+
+class OutlineDuringCheck(Counting):
+    """The real server; as its prepared check starts, the window asks for an outline."""
+
+    def __init__(self, conn: Any, window: Any, doc: str) -> None:
+        super().__init__(conn)
+        self.window, self.doc = window, doc
+        self.check_done = threading.Event()
+
+    def answer(self, request: p.Request[Any], rid: int) -> Any:
+        if isinstance(request, p.Check) and rid == -1:
+            self.window.send(p.Call(9, p.Outline(self.doc)))
+        answer = super().answer(request, rid)
+        if isinstance(request, p.Check):
+            self.check_done.set()
+        return answer
+
+
+def test_an_outline_asked_for_while_preparing_neither_stops_nor_spoils_it(cite: Path) -> None:
+    # The window shows the first page before the file is read, and its side panel asks
+    # for that document's outline: once while the prepared check runs, once after it.
+    path = request_path(cite)
+    doc = str(cite.parent.resolve() / "policy.pdf")
+    ours, theirs = multiprocessing.Pipe()
+    ours.send(p.Prepare(path))
+    ours.send(p.Call(1, p.Open(path)))
+    counting = OutlineDuringCheck(theirs, ours, doc)
+    server = threading.Thread(target=counting.run, daemon=True)
+    server.start()
+    replies: dict[int, Any] = {}
+
+    def read_until(rid: int) -> None:
+        while rid not in replies:
+            reply = ours.recv()
+            if not isinstance(reply, p.Progressed):
+                replies[reply.rid] = reply
+
+    try:
+        read_until(1)
+        assert counting.check_done.wait(60)  # the preparing went on to the end
+        for msg in (p.Call(2, p.Inspect(doc)), p.Call(8, p.Outline(doc)),
+                    p.Call(3, p.Check(path))):
+            ours.send(msg)
+        read_until(3)
+    finally:
+        ours.send(None)
+        server.join(10)
+    assert sorted(replies) == [1, 2, 3, 8, 9]
+    assert all(isinstance(r, p.Done) for r in replies.values())
+    assert replies[8].value == replies[9].value == ()  # text_pdf makes no bookmarks
+    assert counting.done.count("Check") == 1  # the prepared check, answered as it was

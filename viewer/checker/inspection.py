@@ -9,13 +9,11 @@ object outlives the call; the window receives the plain :class:`Inspection` reco
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from ..state.documents import IDENTITY, Inspection, PageInfo
+from ..render.page_facts import page_info, page_infos
+from ..state.documents import Inspection
 
-# Size given to a page whose page object cannot be read (US Letter, points); the renderer
-# then shows that page's error in its place instead of the document failing to open.
-FALLBACK_SIZE = (612.0, 792.0)
+__all__ = ["inspect_pdf", "page_info", "page_infos"]
 
 
 def inspect_pdf(path: Path, password: str | None = None) -> Inspection:
@@ -26,21 +24,11 @@ def inspect_pdf(path: Path, password: str | None = None) -> Inspection:
         doc = open_pdf(path, password=password)
     except DocumentError as exc:
         return Inspection(path, exc.kind, exc.detail, sha256=_hash(path))
-    pages: list[PageInfo] = []
     try:
-        try:
-            labelled = bool(doc.get_page_labels())
-        except Exception:  # a damaged /PageLabels tree: the pages go by their numbers
-            labelled = False
-        for i in range(doc.page_count):
-            try:
-                pages.append(page_info(doc.load_page(i), labelled=labelled))
-            except Exception:
-                w, h = FALLBACK_SIZE
-                pages.append(PageInfo(i, w, h, 0, IDENTITY))
+        pages = page_infos(doc)
     finally:
         doc.close()
-    return Inspection(path, "ok", "", tuple(pages), _hash(path))
+    return Inspection(path, "ok", "", pages, _hash(path))
 
 
 def _hash(path: Path) -> str | None:
@@ -52,18 +40,3 @@ def _hash(path: Path) -> str | None:
         return file_hash(path) if path.is_file() else None
     except OSError:
         return None
-
-
-def page_info(page: Any, *, labelled: bool = False) -> PageInfo:
-    """A ``pymupdf.Page``'s size, rotation and rotation matrix as plain values, and its
-    label when the document has labels (``labelled``)."""
-    r, m = page.rect, page.rotation_matrix
-    label = ""
-    if labelled:
-        try:
-            label = " ".join(str(page.get_label()).split())
-        except Exception:
-            label = ""
-    return PageInfo(page.number, float(r.width), float(r.height), int(page.rotation),
-                    (float(m.a), float(m.b), float(m.c), float(m.d), float(m.e), float(m.f)),
-                    label)

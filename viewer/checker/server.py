@@ -9,7 +9,8 @@ then run beside the GUI's own (~0.2 s of Qt), instead of after them, and a runni
 does not compete with painting for the GUI process's interpreter lock.
 
 Requests are served one at a time, in order (the messages are :mod:`.protocol`'s); a
-check looks at what arrived between evidence items, so a cancel stops it early. While no
+check looks at what arrived between evidence items, so a cancel stops it early (and a
+quick read, :data:`QUICK`, is answered there and then). While no
 request waits, the process imports what the next ones will need, so the first check of
 a session does not start with 0.3 s of imports.
 """
@@ -39,6 +40,12 @@ log = logging.getLogger(__name__)
 
 # Imported by the process while it waits for its first requests, in the order needed.
 WARM_UP = ("matcher.citations", "matcher.document", "matcher.check", "rapidfuzz.fuzz")
+# Requests answered as soon as they are read, between two pieces of other work: quick
+# reads that change nothing a prepared answer depends on. The window asks for a
+# document's outline as soon as it shows the document, which it does before the file it
+# is preparing is read (viewer.window.first_paint); waiting in the backlog, the request
+# used to stop the preparing, or to have its answers thrown away as the window's moving on.
+QUICK = (p.Outline,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +117,8 @@ class Server:
             else:
                 answer = self.ready.pop(msg.request, None)
                 if answer is None:
-                    self.ready.clear()  # not foreseen: the window has moved on
+                    if not isinstance(msg.request, QUICK):
+                        self.ready.clear()  # not foreseen: the window has moved on
                     answer = self.answer(msg.request, msg.rid)
                 self.send(answer.to(msg.rid))
             if isinstance(msg, p.Call):
@@ -189,7 +197,9 @@ class Server:
                         calls[:] = [c for c in calls if c.rid != msg.rid]
                         self.send(p.Failed(msg.rid, "cancelled"))
                 continue
-            if isinstance(msg, p.Call) and msg.request in self.ready:
+            if isinstance(msg, p.Call) and isinstance(msg.request, QUICK):
+                self.send(self.answer(msg.request, msg.rid).to(msg.rid))
+            elif isinstance(msg, p.Call) and msg.request in self.ready:
                 self.send(self.ready.pop(msg.request).to(msg.rid))
             elif isinstance(msg, p.Call) and self.preparing and msg.request in self.foreseen:
                 self.waiting.setdefault(msg.request, []).append(msg)

@@ -16,14 +16,16 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QImage
 
 from .. import children
+from ..state.documents import PageInfo
 from . import process as render_process
-from .tiles import INTERIM_BUDGET_BYTES, RenderCache, RenderKey, Tile
+from .tiles import INTERIM_BUDGET_BYTES, DocRef, RenderCache, RenderKey, Tile
 
 log = logging.getLogger(__name__)
 # Of a document's tiles, those last used (the pages in view) are kept as interim pictures
@@ -94,6 +96,7 @@ class Renderer(QObject):
 
     rendered = Signal(object)  # RenderKey
     failed = Signal(object, str)  # RenderKey, message
+    pages_read = Signal(object)  # PagesRead: the answer to read_pages
 
     def __init__(self, cache: RenderCache | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -102,6 +105,7 @@ class Renderer(QObject):
         self.interim = RenderCache(INTERIM_BUDGET_BYTES)  # see forget_document
         self._pending: list[RenderKey] = []
         self._in_flight: dict[int, tuple[RenderKey, SideQueue | None]] = {}
+        self._reading: dict[int, DocRef] = {}  # read_pages requests not yet answered
         self._sides: list[SideQueue] = []
         self._next_job = 0
         self._process: Any = None
@@ -133,10 +137,24 @@ class Renderer(QObject):
         self._conn.close()
         self._process = self._conn = self._reader = None
         self._in_flight.clear()
+        self._reading.clear()
 
     @property
     def worker_pid(self) -> int | None:
         return None if self._process is None else int(self._process.pid)
+
+    def read_pages(self, doc: DocRef) -> None:
+        """Have the render process read ``doc``'s pages (sizes, rotations, labels); the
+        answer comes as :attr:`pages_read`. Sent ahead of any tile: it is what the page
+        view needs to lay out the pages those tiles are for."""
+        if self._closed:
+            return
+        if self._process is None:
+            self._start()
+        job = self._next_job
+        self._next_job += 1
+        self._reading[job] = doc
+        self._conn.send(("pages", job, doc.path, doc.password))
 
     # -- scheduling ---------------------------------------------------------------------
     def want(self, keys: Iterable[RenderKey]) -> None:
@@ -183,6 +201,10 @@ class Renderer(QObject):
             self._conn.send((job, key.doc.path, key.doc.password, key.page, key.scale, key.tile))
 
     def _on_reply(self, reply: tuple[Any, ...]) -> None:
+        doc = self._reading.pop(reply[1], None)
+        if doc is not None:
+            self.pages_read.emit(PagesRead(doc, reply[2] if reply[0] == "pages" else None))
+            return
         sent = self._in_flight.pop(reply[1], None)
         if sent is not None:
             key, side = sent
@@ -211,6 +233,15 @@ class Renderer(QObject):
                 self.interim.put(tile if small else halved(tile))
         self.cache.clear()
         self.errors.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class PagesRead:
+    """What the render process read of a document's pages: None if it could not open it
+    (the check process's inspection then says why, in the window's words)."""
+
+    doc: DocRef
+    pages: tuple[PageInfo, ...] | None
 
 
 class SideQueue(QObject):

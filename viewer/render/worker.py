@@ -10,6 +10,8 @@ tuples over a :mod:`multiprocessing` connection:
     request   (job, path, password, page, scale, (x, y, w, h))      or None to stop
     reply     ("ok", job, x, y, width, height, stride) + the RGB bytes
               ("error", job, message)
+    request   ("pages", job, path, password): the document's pages, to lay them out
+    reply     ("pages", job, (PageInfo, ...))                      or ("error", job, message)
 
 ``(x, y, w, h)`` is the tile in device pixels of the whole page image at ``scale`` (pixels
 per point); MuPDF renders the matching clip of ``page.rect`` and reports where the pixmap
@@ -102,6 +104,10 @@ def serve(conn: Any, parent_end: Any = None) -> None:
             return
         if msg is None:
             break
+        if msg[0] == "pages":
+            if not _send(conn, _pages(open_pdf, docs, *msg[1:]), None):
+                return
+            continue
         job, path, password, page_no, scale, (x, y, w, h) = msg
         try:
             doc = _document(open_pdf, docs, path, password)
@@ -114,17 +120,36 @@ def serve(conn: Any, parent_end: Any = None) -> None:
         except Exception as exc:  # a damaged page must not end the worker
             reply, data = ("error", job, f"{type(exc).__name__}: {exc}"[:300]), None
         _log_complaints(pymupdf, path, page_no)
-        try:
-            conn.send(reply)
-            if data is not None:
-                conn.send_bytes(data)
-        except (EOFError, OSError):
+        if not _send(conn, reply, data):
             return
         rendered += 1
         if rendered % SHRINK_EVERY == 0:
             pymupdf.TOOLS.store_shrink(50)
     for doc in docs.values():
         doc.close()
+
+
+def _send(conn: Any, reply: tuple[Any, ...], data: Any) -> bool:
+    """Send a reply (and its pixels); False once the GUI has gone."""
+    try:
+        conn.send(reply)
+        if data is not None:
+            conn.send_bytes(data)
+    except (EOFError, OSError):
+        return False
+    return True
+
+
+def _pages(open_pdf: Any, docs: OrderedDict[tuple[str, str | None], Any], job: int,
+           path: str, password: str | None) -> tuple[Any, ...]:
+    """The reply to a "pages" request: every page's size, as the check process's
+    inspection reads them (the window lays out the page it shows first from these)."""
+    from .page_facts import page_infos
+
+    try:
+        return ("pages", job, page_infos(_document(open_pdf, docs, path, password)))
+    except Exception as exc:  # a file the check process will explain
+        return ("error", job, f"{type(exc).__name__}: {exc}"[:300])
 
 
 def _log_complaints(pymupdf: Any, path: str, page_no: int) -> None:

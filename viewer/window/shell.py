@@ -47,6 +47,7 @@ from .actions import Slots, WindowActions, fill_recent, show_about, show_shortcu
 from .controller import Busy, Controller, Notice
 from .export import ExportCommand
 from .files import NOTHING_OPEN, dialog_folder, empty_text, file_dialog
+from .first_paint import FirstPaint
 from .importing import ImportCommand
 from .page_box import PageBox
 from .page_selection import PageSelection
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow):
         self.detail = DetailPane(self.session, color)
         self._shown_doc: str | None = None
         self._split_done = False
+        self.first_paint = FirstPaint(self.session, self.view, self.renderer, self)
         self._build()
         self._connect()
         # Words selected on the page, to copy them (and to relocate a quote, in the review).
@@ -169,6 +171,7 @@ class MainWindow(QMainWindow):
         c.busy_changed.connect(self._on_busy)
         c.opened.connect(self._on_opened)
         c.open_failed.connect(lambda _path: enable_claim_steps(self))
+        c.open_failed.connect(lambda _path: self.first_paint.undo())
         c.message.connect(self._show_message)
         c.progress.connect(self._show_progress)
         c.notice.connect(self._show_notice)
@@ -191,9 +194,11 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> None:
         """Open a citations file (.cite/.json) or a bare PDF (see the controller)."""
+        self.first_paint.start(Path(path))  # its first page, before it is read
         self.controller.open_path(path)
 
     def select_claim_when_ready(self, claim_id: str) -> None:
+        self.first_paint.aim(claim=claim_id)
         self.controller.select_claim_when_ready(claim_id)
 
     def recheck(self) -> None:
@@ -202,6 +207,7 @@ class MainWindow(QMainWindow):
     def go_to_page_when_ready(self, index: int) -> None:
         """Show page ``index`` (0-based) now, or once the document is open."""
         self.controller.page_requested = True
+        self.first_paint.aim(page=index)
         self.pages.go_to_when_ready(index)
 
     def _page_complaint(self, text: str) -> None:
@@ -240,7 +246,8 @@ class MainWindow(QMainWindow):
         plain = self.session.is_plain_pdf
         self.left_panel.setVisible(not plain)
         enable_claim_steps(self)
-        self._show_document(None)
+        if self.first_paint.shown is None:  # else its document stays until the real one
+            self._show_document(None)
 
     def _show_message(self, text: str, ms: int) -> None:
         if text:
@@ -287,6 +294,7 @@ class MainWindow(QMainWindow):
                 self.view.go_to_page(hint - 1)
 
     def _show_document(self, doc_id: str | None) -> None:
+        self.first_paint.drop()  # what the file says is shown from now on
         doc = self.session.documents.get(doc_id) if doc_id is not None else None
         if doc is None or not doc.usable:
             self.view.empty_text = empty_text(self.session, doc)
@@ -379,16 +387,8 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._split_done:
-            # The claims side gets about a third of the window, within readable limits,
-            # unless a remembered layout already set it.
             self._split_done = True
-            if self.prefs.splitter_state() is None or not self.interactive:
-                total = max(self.splitter.width(), self.width())
-                left = min(LEFT_MAX, max(LEFT_MIN, int(total * LEFT_SHARE)))
-                self.splitter.setSizes([left, max(1, total - left)])
-            # The claims list, which one walks, gets the larger part of the left side.
-            tall = self.left_panel.height()
-            self.left_panel.setSizes([int(tall * CLAIMS_SHARE), tall - int(tall * CLAIMS_SHARE)])
+            split_sides(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.interactive:
@@ -410,6 +410,18 @@ class MainWindow(QMainWindow):
         state = self.prefs.splitter_state()
         if state is not None:
             self.splitter.restoreState(state)
+
+
+def split_sides(window: MainWindow) -> None:
+    """The window's first division: the claims side gets about a third of the window,
+    within readable limits, unless a remembered layout already set it; the claims list,
+    which one walks, the larger part of that side."""
+    if window.prefs.splitter_state() is None or not window.interactive:
+        total = max(window.splitter.width(), window.width())
+        left = min(LEFT_MAX, max(LEFT_MIN, int(total * LEFT_SHARE)))
+        window.splitter.setSizes([left, max(1, total - left)])
+    tall = window.left_panel.height()
+    window.left_panel.setSizes([int(tall * CLAIMS_SHARE), tall - int(tall * CLAIMS_SHARE)])
 
 
 def enable_claim_steps(window: MainWindow) -> None:
