@@ -17,7 +17,7 @@ from matcher.files import InputFileError, stat_regular
 
 from ..state import review_store
 from ..state.decisions import Entry
-from ..state.review import FAIL_STATES, ClaimState, FailState, Review
+from ..state.review import ClaimState, Review
 from ..state.sidecar import SidecarError
 
 if TYPE_CHECKING:
@@ -28,18 +28,9 @@ if TYPE_CHECKING:
     from matcher.citations import CitationsFile, Claim
     from matcher.report import CheckReport, ClaimResult
 
+    from ..state.fail_on import FailState
+
 M = TypeVar("M", bound="BaseModel")  # a contract's model (matcher.report)
-
-
-def parse_fail_on(text: str) -> list[FailState]:
-    """``undecided,review`` as a list of states; ValueError naming one it does not know."""
-    states: list[FailState] = []
-    for word in (w.strip() for w in text.split(",")):
-        state = next((s for s in FAIL_STATES if s == word), None)
-        if state is None:
-            raise ValueError(f"--fail-on takes any of {','.join(FAIL_STATES)}, not {word!r}")
-        states.append(state)
-    return states
 
 
 def load_review(citations_path: Path, explicit: Path | None) -> tuple[Review, Path | None]:
@@ -181,20 +172,20 @@ class ClaimReviewer:
     attached alone, the claim reconsidered and its decisions put on it, as :func:`attach`
     and :func:`apply` do for a whole report; what remains (``--fail-on``) and how much
     of the queue is decided are counted. ``cf`` gives the documents (its claims unused).
-    ``wanted``: a review file was read or ``fail_on`` given; else there is nothing to
-    put or count, and no claim is attached."""
+    Made only when a review file was read or ``fail_on`` given: else there is nothing to
+    put or count (``citeview check`` then skips the review, and its imports, whole)."""
 
     def __init__(self, review: Review, cf: CitationsFile, citations_path: Path,
-                 fail_on: Sequence[FailState], *, wanted: bool) -> None:
+                 fail_on: Sequence[FailState]) -> None:
         from .citations import citations_record
 
         self.review = review
+        self.citations = cf
         self._base = citations_record(cf.model_copy(update={"claims": []}), citations_path)
         self._hashes = document_hashes(cf, citations_path) if review.decisions.evidence \
             else {}
         self._decided = decided_claims(review)
         self._fail_on = list(fail_on)
-        self._wanted = wanted
         self.remaining: list[str] = []  # the first MAX_REMAINING lines of what remains
         self.remaining_count = 0
         self.decided = self.queued = 0  # over the queue
@@ -202,13 +193,11 @@ class ClaimReviewer:
 
     def take(self, claim: Claim, result: ClaimResult) -> ClaimState | None:
         """Put the review on ``result`` (the check of ``claim``); its state as the review
-        sees it, or None when nothing is ``wanted``."""
+        sees it."""
         from dataclasses import replace
 
         from ..state.records import Citations, Report
 
-        if not self._wanted:
-            return None
         one = replace(self._base, claims=Citations.from_json(
             {"claims": [claim.model_dump(mode="json")]}, {}).claims)
         review = self.review

@@ -13,14 +13,7 @@ from typing import TYPE_CHECKING
 
 from matcher.exit_status import ExitStatus
 
-from ..checker.review import (
-    ClaimReviewer,
-    load_review,
-    parse_fail_on,
-    relocated,
-    review_line,
-)
-from ..state.review import FAIL_STATES, ClaimState, FailState
+from ..state.fail_on import FAIL_STATES, FailState, parse_fail_on
 from . import (
     add_input_options,
     add_verbose,
@@ -38,6 +31,10 @@ if TYPE_CHECKING:
     from matcher.open_documents import OpenDocuments
     from matcher.report import CheckReport, ClaimResult
     from matcher.vocabulary import ProgressCallback
+
+    from ..checker.review import ClaimReviewer
+    from ..state.review import ClaimState
+    from .check_table import Table
 
 
 def main(args: list[str]) -> int:
@@ -93,8 +90,6 @@ def main(args: list[str]) -> int:
 
     from matcher.report import ReportSpool, SpoolError
 
-    from .check_table import Table
-
     with contextlib.ExitStack() as outputs:
         made: list[ReportSpool | Table] = []  # the output, made once the review is read
 
@@ -103,6 +98,8 @@ def main(args: list[str]) -> int:
                 spool = outputs.enter_context(ReportSpool())
                 made.append(spool)
                 return lambda claim, _state: spool.add(claim)
+            from .check_table import Table
+
             table = outputs.enter_context(Table(shown=review_path is not None))
             made.append(table)
             return table.add
@@ -169,24 +166,21 @@ def check_file(citations: Path, *, fail_on: Sequence[FailState] = (),
     from matcher.check import ClaimChecker
     from matcher.citations import CitationsError
     from matcher.exit_status import exit_status
+    from matcher.files import InvalidFileError
     from matcher.mupdf_messages import log_mupdf_complaints
     from matcher.report import CheckReport, Summary
-
-    from ..state.sidecar import SidecarError
 
     try:
         stream = open_file(citations, max_bytes=max_bytes)
     except CitationsError as exc:
         return Checked(int(ExitStatus.UNUSABLE), error=str(exc))
     try:
-        review, found_review = load_review(citations, review_path)
-    except SidecarError as exc:
+        reviewer, found_review = _reviewer(stream.file, citations, review_path, fail_on)
+    except InvalidFileError as exc:  # the review file's SidecarError (its module unloaded)
         return Checked(int(ExitStatus.UNUSABLE), error=str(exc))
-    cf = relocated(stream.file, review)  # documents the reviewer located elsewhere
+    cf = stream.file if reviewer is None else reviewer.citations
     if on_loaded is not None:
         on_loaded(cf)
-    reviewer = ClaimReviewer(review, cf, citations, fail_on,
-                             wanted=found_review is not None or bool(fail_on))
     claims: list[ClaimResult] = []
     sink = each(found_review) if each is not None else lambda c, _s: claims.append(c)
     summary = Summary()
@@ -195,13 +189,33 @@ def check_file(citations: Path, *, fail_on: Sequence[FailState] = (),
                       documents=documents) as checker:
         for claim in stream:
             result = checker.check(claim)
-            state = reviewer.take(claim, result)
+            state = None if reviewer is None else reviewer.take(claim, result)
             summary.count(result)
             sink(result, state)
         problems = checker.problems()
     log_mupdf_complaints(str(citations))
-    return Checked(int(exit_status(problems, reviewer.remaining)),
-                   CheckReport(summary=summary, claims=claims, problems=problems), None,
-                   found_review,
+    report = CheckReport(summary=summary, claims=claims, problems=problems)
+    if reviewer is None:
+        return Checked(int(exit_status(problems, [])), report)
+    from ..checker.review import review_line
+
+    return Checked(int(exit_status(problems, reviewer.remaining)), report, None, found_review,
                    review_line(reviewer, found_review) if found_review is not None else None,
                    reviewer.remaining, reviewer.remaining_count)
+
+
+def _reviewer(cf: CitationsFile, citations: Path, review_path: Path | None,
+              fail_on: Sequence[FailState]) -> tuple[ClaimReviewer | None, Path | None]:
+    """What reads the review against the check, and the review file's path (None: none
+    was found); no reviewer when there is no review file and no ``fail_on`` to count,
+    so that a plain check never imports the review's model. SidecarError when the
+    review file is unusable."""
+    from ..state.review_paths import existing
+
+    if review_path is None and not fail_on and existing(citations) is None:
+        return None, None
+    from ..checker.review import ClaimReviewer, load_review, relocated
+
+    review, found = load_review(citations, review_path)
+    # Documents the reviewer located elsewhere are read from there.
+    return ClaimReviewer(review, relocated(cf, review), citations, fail_on), found

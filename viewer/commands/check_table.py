@@ -47,9 +47,9 @@ class Table:
 
     def add(self, c: ClaimResult, state: ClaimState | None) -> None:
         """The rows of claim ``c`` (``state``: as the review sees it, for the decisions)."""
-        from ..checker.review import decision_word
-
         shown = self.shown
+        if shown:  # the review's module only with a review file (a plain check never)
+            from ..checker.review import decision_word
         rows: list[tuple[str, ...]] = []
         if not c.evidence:
             rows.append((c.id, "-", status_word("uncited"), "", "")

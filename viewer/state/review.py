@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Literal, get_args
 
 from matcher.vocabulary import (
     PLACED,
@@ -49,6 +48,7 @@ from .decisions import (
     sha256_text,
     utc_now,
 )
+from .fail_on import FailState
 from .outcome import ItemRecord, Outcome, first_drawn, page_marks, page_rects
 from .outcome import record as outcome_record
 from .presentation import BadgeStatus, status_word, undecidable_document
@@ -67,9 +67,6 @@ from .rows import badge
 
 __all__ = ["Answer", "AnswerKey", "ClaimDecision", "Decisions", "Entry", "EvidenceDecision",
            "EvidenceKey", "HistoryEntry", "Refused", "sha256_text", "utc_now"]
-# The states ``check --fail-on`` can fail on.
-FailState = Literal["undecided", "not_supported", "review", "not_located", "differs"]
-FAIL_STATES: tuple[FailState, ...] = get_args(FailState)
 Placement = PlacementDecision
 Support = SupportDecision
 PLACEMENTS = PLACEMENT_DECISIONS

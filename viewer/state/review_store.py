@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-import platformdirs
-
 from matcher.files import (
     MB,
     InputFileError,
@@ -41,11 +39,17 @@ from matcher.files import (
 )
 from matcher.locks import LOCK_TIMEOUT_S, LockTimeout, held
 
+# The paths have their own module (``check`` asks whether a review exists without this
+# one's imports); named here too, where the window, export and the tests find them.
 from .files import demo_path
 from .review import Decisions
+from .review_paths import SUFFIX as SUFFIX
+from .review_paths import beside as beside
+from .review_paths import existing as existing
+from .review_paths import in_data_folder as in_data_folder
+from .review_paths import review_folder as review_folder
 from .sidecar import SidecarError, dumps, loads, merge
 
-SUFFIX = ".review.json"
 # The largest sidecar read: a decision is ~400 bytes, so this is ~150,000 of them with
 # their history, far beyond any review, while a runaway file cannot exhaust memory.
 MAX_BYTES = 64 * MB
@@ -70,23 +74,6 @@ class ConflictError(SaveError):
         super().__init__(path, "was changed by another program since citeview read it")
 
 
-def beside(citations: Path) -> Path:
-    """``NAME.review.json`` beside ``NAME.cite`` (or ``NAME.json``)."""
-    return citations.with_name(citations.stem + SUFFIX)
-
-
-def in_data_folder(citations: Path) -> Path:
-    """Where the review of ``citations`` is kept when its own folder cannot be written."""
-    full = str(citations.expanduser().absolute())
-    tag = hashlib.sha256(full.encode("utf-8", "surrogateescape")).hexdigest()[:12]
-    return review_folder() / f"{citations.stem}-{tag}{SUFFIX}"
-
-
-def review_folder() -> Path:
-    """The per-user folder of reviews kept away from their citations files."""
-    return Path(platformdirs.user_data_dir("citeview", appauthor=False)) / "reviews"
-
-
 def folder_writable(folder: Path) -> bool:
     """Whether a file can be created in ``folder`` (read-only file systems included)."""
     return os.access(folder, os.W_OK | os.X_OK)
@@ -106,12 +93,6 @@ def location(citations: Path) -> tuple[Path, Where, str]:
     if not folder_writable(citations.parent):
         return far, "data", f"{citations.parent} cannot be written"
     return near, "beside", ""
-
-
-def existing(citations: Path) -> Path | None:
-    """The review of ``citations`` if there is one (beside it, else in the data folder)."""
-    near, far = beside(citations), in_data_folder(citations)
-    return next((p for p in (near, far) if os.path.lexists(p)), None)
 
 
 def write_reason(exc: OSError) -> str:

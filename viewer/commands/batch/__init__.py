@@ -16,7 +16,7 @@ from pathlib import Path
 
 from matcher.exit_status import ExitStatus
 
-from ...state.review import FAIL_STATES, FailState
+from ...state.fail_on import FAIL_STATES, FailState
 from .. import fail
 from .inputs import Input
 from .results import Line, Settled
@@ -59,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(args: list[str]) -> int:
     parser = build_parser()
     opts = parser.parse_args(args)
-    from ...checker.review import parse_fail_on
+    from ...state.fail_on import parse_fail_on
 
     try:
         fail_on = parse_fail_on(opts.fail_on) if opts.fail_on is not None else []

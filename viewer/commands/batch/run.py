@@ -28,7 +28,7 @@ from .work import ChunkTask, check_chunk
 if TYPE_CHECKING:
     from distributed import Client, Future
 
-    from ...state.review import FailState
+    from ...state.fail_on import FailState
 
 # Files per task at most: enough that a worker reuses its open documents within a task,
 # few enough that results stream out, a lost worker redoes little, and the last tasks of

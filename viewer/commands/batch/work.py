@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...state.review import FailState
+from ...state.fail_on import FailState
 from ..check import check_file
 
 if TYPE_CHECKING:
