@@ -253,8 +253,8 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
     if refusal is not None:
         return refusal
     spelled = respell(quote_atoms, page, hyphens=hyphen_breaks(quote))
-    # Three or four words with one changed are too little to say where they were taken
-    # from: a short quote is placed word for word, or the usual way, never as an edit.
+    # Three or four words are too little to say a word was changed where they were taken
+    # from: a short quote is placed as written, and once located only its figure is judged.
     short = sum(1 for w in quote.split() if split_atoms(w)) <= SHORT_QUOTE_WORDS
     if short:
         exact = _short_quote(page, spelled, context)
@@ -285,7 +285,7 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         if swap is not None and (sw := _edited_placement(page, quote, swap, spelled)
                                  ).status == "review":
             return sw
-    edited = None if short else one_word_off(page, spelled)
+    edited = None if short and not located else one_word_off(page, spelled, figures_only=short)
     changed = None if edited is None else _edited_placement(page, quote, edited, spelled)
     if changed is not None and changed.status == "located":
         return placement if located else changed  # the word off was a variant after all

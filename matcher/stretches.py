@@ -120,7 +120,8 @@ def edited_after(texts: Sequence[str], end: int, rest: Sequence[str]) -> bool:
     return not goes_on(rest[:2]) and goes_on(rest[1:3])
 
 
-def one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int] | None:
+def one_word_off(page: PageWords, quote_atoms: Sequence[str], *, figures_only: bool = False
+                 ) -> tuple[int, int] | None:
     """The one stretch ``[start, end)`` of the page's atoms the quote is but for one atom.
 
     The quote read along the page from each place its first (or second) atom stands,
@@ -128,7 +129,11 @@ def one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int]
     page does not have there (a "not" inserted) or has another in place of (a figure
     changed). None when the quote stands whole, is shorter than MIN_CHANGED_QUOTE_ATOMS,
     or when several stretches would do. A reading whose atom off is better read as a
-    word moved or words dropped (:func:`moved_or_dropped`) is none. Linear in the quote
+    word moved or words dropped (:func:`moved_or_dropped`) is none. With
+    ``figures_only`` (a short quote), only a figure where the page has another figure
+    is an atom off: four terms of a formula "1 + 0.369 0.369 + 1.045" along one reading
+    "1 + 0.369 … 0.369 + 1.149", the 1.045 taken from the next line. A short quote with
+    a word changed stays too little to say it was taken from there. Linear in the quote
     times the occurrences of its first two atoms.
     """
     n = len(quote_atoms)
@@ -146,9 +151,17 @@ def one_word_off(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, int]
             end, off, at = read
             if off is None:
                 return None  # the quote stands, words dropped at most: not this path's
+            if figures_only and not _figure_for_figure_at(texts, quote_atoms, off, at):
+                continue
             if not moved_or_dropped(page, quote_atoms, (start, end), off, at):
                 found.add((start, end))
     return found.pop() if len(found) == 1 else None
+
+
+def _figure_for_figure_at(texts: Sequence[str], quote: Sequence[str], off: int, at: int
+                          ) -> bool:
+    """Whether a reading's atom off is a figure of the quote where the page has a figure."""
+    return has_digit(quote[off]) and at < len(texts) and has_digit(texts[at])
 
 
 def read_along(texts: Sequence[str], quote: Sequence[str], start: int, edits: int, *,
@@ -248,8 +261,7 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
     word = quote[off]
     # A figure of several atoms ("5.7") is moved when it stands so, not when one of its
     # digits does: a row of counts "5 5 10 0 0 1.0 2.0" holds every lone digit.
-    opening = tuple(quote[off:off + 2]) if has_digit(word) and off + 1 < len(quote) and \
-        has_digit(quote[off + 1]) else (word,)
+    opening = _figure_around(quote, off) if has_digit(word) else (word,)
     if not _replaced(texts, quote, off, at) and (
             _stands_in(texts, opening, start, end) or
             (start > 0 and texts[start - 1] == word and lines[start - 1] == lines[start]) or
@@ -268,6 +280,19 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
          any(at < x <= at + EDGE_REACH and tuple(texts[x:x + len(tail)]) == tuple(tail)
              for x in positions.get(tail[0], ())))
 
+
+
+def _figure_around(quote: Sequence[str], off: int) -> tuple[str, ...]:
+    """The quote's atom ``off`` with a digit atom beside it, the one after it first
+    ("5.7" at its "5"), else the one before it ("2.1.3." at its "3"): the part of a
+    figure that stands where the figure was moved. A lone digit of a section number
+    ("2" of "2.1.2.") stands in the heading "2.1.3." the quote read along, as the
+    figure quoted does not."""
+    if off + 1 < len(quote) and has_digit(quote[off + 1]):
+        return tuple(quote[off:off + 2])
+    if off > 0 and has_digit(quote[off - 1]):
+        return tuple(quote[off - 1:off + 1])
+    return (quote[off],)
 
 
 def _stands_in(texts: Sequence[str], atoms: Sequence[str], start: int, end: int) -> bool:

@@ -179,3 +179,52 @@ def test_a_shuffled_heading_is_no_swap_read_across_into_the_next_line(
     pw = page_of(make_pdf, paragraph(["SECTION 3 - EXISTING INSURANCE AND REPLACEMENT",
                                       "List all life insurance and annuities in force."]))
     assert_located(pw, "INSURANCE - 3 EXISTING REPLACEMENT SECTION AND")
+
+
+def test_a_heading_quoted_with_another_headings_number(make_pdf: Callable[..., Path]) -> None:
+    # The heading's own "2.1.3." stands where the quote has "2.1.2."; the quoted number
+    # stands too, heading another section: a section number changed, not one moved.
+    pw = page_of(make_pdf, [("2.1.2. Components of the Data Storage Zone", 72, 100),
+                            ("Several classes of storage systems may be present.", 72, 118),
+                            ("2.1.3. Parallel File System", 72, 300),
+                            ("Since HPC workloads can vary significantly, a PFS is used", 72, 318)])
+    p = place_on_page(pw, "2.1.2. Parallel File System Since HPC workloads can vary")
+    assert p.status == "review"
+    assert named(p) == [("number", "2.1.2", "2.1.3")]
+    assert_located(pw, "2.1.3. Parallel File System Since HPC workloads can vary")
+
+
+def test_nist_heading_with_another_headings_number(corpus: Path) -> None:
+    with PdfSource(corpus / "text_nist_sp800_223.pdf") as src:
+        pw = src.page_words(11)
+        tail = "Parallel File System Since HPC workloads can vary significantly, a PFS"
+        p = place_on_page(pw, f"2.1.2. {tail}")
+        assert p.status == "review"
+        assert named(p) == [("number", "2.1.2", "2.1.3")]
+        assert_located(pw, f"2.1.3. {tail}")
+
+
+def test_a_formulas_terms_with_another_terms_figure(make_pdf: Callable[..., Path]) -> None:
+    # Four terms, a short quote: its figure read where the formula has another, the
+    # quoted one standing in the next formula, is a figure changed.
+    # Set as an equation is: numerators above their subscripts, each a piece of its own.
+    pw = page_of(make_pdf, [("Zc = Z0", 270, 265), ("1 + 0.369", 324, 258), ("rv", 348, 272),
+                            ("-j", 375, 265), ("0.369", 397, 258), ("rv", 404, 272),
+                            ("+ 1.149", 423, 258), ("r2", 440, 272),
+                            ("G = k", 277, 294), ("1.045", 314, 287), ("rv", 321, 301),
+                            ("+ 1.080", 340, 287), ("+ j", 376, 294), ("1 + 1.045", 397, 294),
+                            ("rv", 421, 301)])
+    p = place_on_page(pw, "1 + 0.369 0.369 + 1.045")
+    assert p.status == "review"
+    assert named(p) == [("number", "1.045", "1.149")]
+    assert_located(pw, "1 + 0.369 0.369 + 1.149")
+
+
+def test_acta_acustica_formula_with_another_terms_figure(corpus: Path) -> None:
+    with PdfSource(corpus / "text_acta_acustica_cropbox.pdf") as src:
+        pw = src.page_words(1)
+        p = place_on_page(pw, "1 + 0.369 0.369 + 1.045")
+        assert p.status == "review"
+        assert named(p) == [("number", "1.045", "1.149")]
+        assert_located(pw, "1 + 0.369 0.369 + 1.149")
+
