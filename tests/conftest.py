@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -30,6 +31,19 @@ def make_pdf(tmp_path: Path) -> Callable[..., Path]:
         return write_pdf(tmp_path / f"doc{next(counter)}.pdf", pages, **kw)  # type: ignore[arg-type]
 
     return make
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    """The bundled demo's citations file and policy, copied into ``tmp_path`` (so its
+    review file is written there)."""
+    from viewer.state.files import demo_path
+
+    if not demo_path().is_file():
+        pytest.skip("the bundled demo is not built")
+    for name in ("demo.cite", "policy.pdf"):
+        shutil.copy(demo_path().parent / name, tmp_path / name)
+    return tmp_path / "demo.cite"
 
 
 @pytest.fixture

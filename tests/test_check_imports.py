@@ -6,14 +6,12 @@ Each case runs the command in a fresh interpreter and lists what it imported."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from viewer.state.files import demo_path
 from viewer.state.review_store import in_data_folder
 
 REPO = Path(__file__).resolve().parents[1]
@@ -41,15 +39,6 @@ def check(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str],
     out = subprocess.run([sys.executable, "-c", RUN, str(listed), "check", *args],
                          capture_output=True, text=True, cwd=REPO, timeout=120)
     return out, set(listed.read_text(encoding="utf-8").split("\n"))
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    if not demo_path().is_file():
-        pytest.skip("the bundled demo is not built")
-    for name in ("demo.cite", "policy.pdf"):
-        shutil.copy(demo_path().parent / name, tmp_path / name)
-    return tmp_path / "demo.cite"
 
 
 def review_file(path: Path) -> Path:

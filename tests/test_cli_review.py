@@ -5,7 +5,6 @@ stale decisions, and a malformed sidecar refused with its file and JSON path."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from viewer.state.files import demo_path
 from viewer.state.review import sha256_text
 from viewer.state.review_store import in_data_folder
 
@@ -23,15 +21,6 @@ REPO = Path(__file__).resolve().parents[1]
 def citeview(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "viewer.cli", *args], capture_output=True,
                           text=True, cwd=REPO, timeout=120)
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    if not demo_path().is_file():
-        pytest.skip("the bundled demo is not built")
-    for name in ("demo.cite", "policy.pdf"):
-        shutil.copy(demo_path().parent / name, tmp_path / name)
-    return tmp_path / "demo.cite"
 
 
 def quote(cite: Path, claim: str, index: int = 0) -> str:

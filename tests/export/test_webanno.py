@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
+from tests.further_questions import FAIRNESS, SOURCE
 from viewer.export.run import export
 from viewer.export.webanno import CONTEXT, RFC3778
 from viewer.state import questions
 from viewer.state.exports import ExportTargets
 from viewer.state.files import demo_path
 from viewer.state.presentation import STALE_NOTE
-from viewer.state.questions import Question
 
 from .conftest import Exported
 from .helpers import AT, checked, decide, drawn
@@ -160,19 +160,6 @@ def test_text_quotes_come_from_the_page(plain_export: Exported) -> None:
     # The signature block's quote pairs values printed above their labels: read in the
     # page's order, its words are two runs apart, so the annotation has two targets.
     assert several >= 1
-
-
-# Two further questions, one per claim and one per item, as a newer table might ask them.
-FAIRNESS = Question(
-    "fairness", "claim", "Fairness", ("fair", "misleading"),
-    {"fair": "fairly worded", "misleading": "misleadingly worded"},
-    {"fair": "O", "misleading": "Q"},
-    {"fair": ("F&air Wording", "Fair"), "misleading": ("&Misleading Wording", "Misleading")})
-SOURCE = Question(
-    "source", "item", "Source", ("primary", "secondary"),
-    {"primary": "a primary source", "secondary": "a secondary source"},
-    {"primary": "Y", "secondary": "Z"},
-    {"primary": ("P&rimary Source", "Primary"), "secondary": ("S&econdary", "Secondary")})
 
 
 def test_the_further_questions_answers_are_bodies(tmp_path: Path,

@@ -20,6 +20,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from tests.further_questions import FAIRNESS, SOURCE
 from viewer.state import questions
 from viewer.state.questions import Question
 from viewer.widgets.note_field import NoteField
@@ -31,16 +32,6 @@ from .review_helpers import demo_window, press
 MakeWindow = Callable[..., MainWindow]
 SENTENCE = ("Quote says 1,500,000; page says 1,000,000. Claim wrong. "
             "NCWRASPXUIE / 123 nwraspxuie")
-FAIRNESS = Question(
-    "fairness", "claim", "Fairness", ("fair", "misleading"),
-    {"fair": "fairly worded", "misleading": "misleadingly worded"},
-    {"fair": "O", "misleading": "Q"},
-    {"fair": ("F&air Wording", "Fair"), "misleading": ("&Misleading Wording", "Misleading")})
-SOURCE = Question(
-    "source", "item", "Source", ("primary", "secondary"),
-    {"primary": "a primary source", "secondary": "a secondary source"},
-    {"primary": "Y", "secondary": "G"},
-    {"primary": ("P&rimary Source", "Primary"), "secondary": ("Secondar&y Source", "Secondary")})
 
 
 @pytest.fixture
