@@ -20,6 +20,7 @@ import pymupdf
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, Qt, QUrl
 from PySide6.QtGui import QColor, QDropEvent, QImage, QWheelEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from matcher.vocabulary import ProgressCallback
@@ -446,13 +447,17 @@ class SlowCheck(CheckClient):
     def __init__(self) -> None:
         super().__init__()
         self.release = threading.Event()
+        self.ended = threading.Event()
 
     def check(self, path: Path | str, *, progress: ProgressCallback | None = None,
               **kw: Any) -> Report:
-        if progress is not None:
-            progress(1, 4)
-        self.release.wait(30)
-        return super().check(path, progress=progress, **kw)
+        try:
+            if progress is not None:
+                progress(1, 4)
+            self.release.wait(30)
+            return super().check(path, progress=progress, **kw)
+        finally:
+            self.ended.set()
 
 
 class FailingCheck(CheckClient):
@@ -495,11 +500,16 @@ def test_a_check_cancelled_while_it_runs_leaves_no_report(qtbot: QtBot, make_win
     window.open_path(cite)
     qtbot.waitUntil(lambda: window.progress.value() == 1, timeout=20000)
     window.cancel_button.click()
-    assert not window.progress.isVisible() and not window.is_busy()
+    # The check is no longer waited for; the documents' inspection, asked for when the
+    # file opened, may still be queued behind it in the check client (a held-back check
+    # holds the client), so "busy" may last until the check lets go.
+    assert not window.progress.isVisible() and not window.cancel_button.isVisible()
     assert "Check cancelled" in window.statusBar().currentMessage()
-    with qtbot.waitSignal(window.controller.ops.changed, timeout=30000):
-        slow.release.set()  # the check ends; what it found is of no use now
-    assert window.session.report is None
+    slow.release.set()  # the check ends; what it found is of no use now
+    qtbot.waitUntil(slow.ended.is_set, timeout=30000)
+    window.controller.ops.wait_all(30000)  # every thread ended: its results are queued
+    QApplication.processEvents()  # ... and delivered, or skipped as cancelled
+    assert not window.is_busy() and window.session.report is None
 
 
 def test_a_failing_check_says_so_and_stops_waiting(qtbot: QtBot, make_window: MakeWindow,
