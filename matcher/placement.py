@@ -45,7 +45,7 @@ from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
 from .pagemodel import Band, PageModel
 from .reading import tokens_under, under_highlight, visible
-from .rows import figure_off_row
+from .rows import figure_off_row, one_row_as_read
 from .stretches import (
     MIN_CHANGED_QUOTE_ATOMS,
     exact_copies,
@@ -285,7 +285,8 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
         if swap is not None and (sw := _edited_placement(page, quote, swap, spelled)
                                  ).status == "review":
             return sw
-    edited = None if short and not located else one_word_off(page, spelled, figures_only=short)
+    edited = None if short and not (located and not one_row_as_read(page, placement)) \
+        else one_word_off(page, spelled, figures_only=short)
     changed = None if edited is None else _edited_placement(page, quote, edited, spelled)
     if changed is not None and changed.status == "located":
         return placement if located else changed  # the word off was a variant after all

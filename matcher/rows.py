@@ -15,11 +15,15 @@ from __future__ import annotations
 import bisect
 import weakref
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from .alignment import has_digit
 from .normalize import atoms as split_atoms
 from .stretches import MAX_FIGURE_ATOMS, read_along
 from .words import PageWords
+
+if TYPE_CHECKING:
+    from .diff import QuoteDiff
 
 # Two lines are one row when their extents across the reading direction overlap by at
 # least this share of the thinner one (cells of one row share a baseline; the next row
@@ -50,6 +54,26 @@ def row_lines(page: PageWords, line: int) -> list[int]:
             out.append(k)
     sign = _direction(page, out)
     return sorted(out, key=lambda k: (sign * page.lines[k].along()[0], k))
+
+
+class Placed(Protocol):
+    """What :func:`one_row_as_read` reads of a placement."""
+
+    @property
+    def diff(self) -> QuoteDiff | None: ...
+    @property
+    def words(self) -> tuple[int, ...]: ...
+
+
+def one_row_as_read(page: PageWords, placement: Placed) -> bool:
+    """Whether a placement reads word for word (in the page's reading order, the cells
+    of a row together) and its words stand in one row: a short quote of a table row that
+    the extractor read column by column, not a quote whose figure is another line's."""
+    if placement.diff is None or not placement.diff.verbatim or not placement.words:
+        return False
+    first = page.words[placement.words[0]].line
+    row = set(row_lines(page, first))
+    return all(page.words[w].line in row for w in placement.words)
 
 
 _Index = dict[bool, tuple[list[float], list[int], float]]
