@@ -34,6 +34,7 @@ from .files import (
     MB,
     InputFileError,
     InvalidFileError,
+    document_location,
     is_pdf_content,
     json_problem,
     read_bounded,
@@ -382,17 +383,8 @@ def json_problems(p: Path) -> Iterator[None]:
 
 
 def resolve_document_path(citations_path: Path | str, ref: DocumentRef) -> Path:
-    """Where a document lives: ``path`` relative to the citations file's folder, or absolute.
-
-    ``~`` and ``~user`` are expanded; like a shell, an unknown user's ``~name`` is left as
-    written (so the document is reported missing, not a crash).
-    """
-    p = Path(ref.path)
-    try:
-        p = p.expanduser()
-    except RuntimeError:  # no home folder for that user
-        pass
-    return p if p.is_absolute() else (Path(citations_path).resolve().parent / p)
+    """Where a document lives (:func:`matcher.files.document_location` of its ``path``)."""
+    return document_location(citations_path, ref.path)
 
 
 def json_schema() -> dict[str, Any]:

@@ -174,6 +174,18 @@ def open_regular(path: Path | str) -> int:
     return fd
 
 
+def document_location(citations_path: Path | str, ref: str) -> Path:
+    """Where a document a citations file names as ``ref`` lives: relative to the file's
+    folder, or absolute. ``~`` and ``~user`` are expanded; like a shell, an unknown user's
+    ``~name`` is left as written (so the document is reported missing, not a crash)."""
+    p = Path(ref)
+    try:
+        p = p.expanduser()
+    except RuntimeError:  # no home folder for that user
+        pass
+    return p if p.is_absolute() else (Path(citations_path).resolve().parent / p)
+
+
 def read_bounded(path: Path | str, *, limit: int) -> bytes:
     """The whole content of a regular file of at most ``limit`` bytes.
 

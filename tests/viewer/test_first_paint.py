@@ -23,7 +23,7 @@ from matcher.citations import DocumentRef, load_citations, resolve_document_path
 from viewer.checker.citations import citations_record
 from viewer.checker.client import CheckClient
 from viewer.checker.protocol import CheckerError
-from viewer.state.glimpse import document_path, glimpse
+from viewer.state.glimpse import glimpse
 from viewer.state.records import Citations
 from viewer.state.session import Session
 from viewer.window.shell import MainWindow
@@ -149,7 +149,11 @@ def test_a_missing_document_is_not_shown_ahead_and_reported_as_usual(
 def test_a_glimpsed_document_resolves_where_the_check_process_finds_it(
         tmp_path: Path, ref: str) -> None:
     cite = tmp_path / "x.cite"
-    assert document_path(cite, ref) == resolve_document_path(cite, DocumentRef(id="d", path=ref))
+    cite.write_text(json.dumps({"version": 1, "documents": [{"id": "d", "path": ref}],
+                                "claims": [{"id": "c1", "text": "t", "evidence": []}]}))
+    seen = glimpse(cite)
+    assert seen is not None
+    assert seen.document == resolve_document_path(cite, DocumentRef(id="d", path=ref))
 
 
 chunk_pages = st.one_of(st.none(), st.lists(st.integers(1, 5), max_size=2))

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from matcher.reading import visible
+from matcher.reading import line_words_text
 from matcher.vocabulary import Rect
 from matcher.words import PageWords
 
@@ -53,12 +53,10 @@ def reading_order(words: PageWords) -> list[int]:
     return [i for line in words.lines for i in line.words]
 
 
-def page_texts(words: PageWords, order: Sequence[int]) -> list[str]:
-    """The visible text of each word of ``order``, as the page prints it: invisible
-    characters dropped, a soft hyphen ending a line shown as "-" (as the matcher's
-    ``found_text`` reads)."""
-    line_ends = {line.words[-1] for line in words.lines if line.words}
-    return [visible(words.words[i].text, line_end=i in line_ends) for i in order]
+def page_texts(words: PageWords) -> list[str]:
+    """The visible text of each word in :func:`reading_order`, as the page prints it
+    (:func:`matcher.reading.line_words_text`, line by line: what ``found_text`` reads)."""
+    return [t for line in words.lines for t in line_words_text(words, line.words)]
 
 
 def quote_contexts(words: PageWords, rects: Sequence[Rect]) -> list[QuoteContext]:
@@ -66,7 +64,7 @@ def quote_contexts(words: PageWords, rects: Sequence[Rect]) -> list[QuoteContext
     when the highlight is assembled from places apart in reading order."""
     order = reading_order(words)
     picked = set(words_under(words, rects))
-    shown = page_texts(words, order)
+    shown = page_texts(words)
     starts: list[int] = []
     text_parts: list[str] = []
     pos = 0

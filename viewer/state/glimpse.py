@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from matcher.files import read_bounded
+from matcher.files import document_location, read_bounded
 
 # Larger citations files are not glimpsed: parsing one in the GUI thread would delay the
 # window by more than the check process's imports it is meant to hide (4 MB of JSON parse
@@ -65,7 +65,7 @@ def _read(path: Path, data: Any, claim_id: str | None) -> Glimpse | None:
     if claim_id is not None and claim is None:
         return None  # the window will say there is no such claim
     page = _hinted_page(claim, data.get("chunks") or []) if claim is not None else None
-    return Glimpse(document_path(path, ref), page - 1 if page is not None else 0)
+    return Glimpse(document_location(path, ref), page - 1 if page is not None else 0)
 
 
 def _hinted_page(claim: dict[str, Any], chunks: list[Any]) -> int | None:
@@ -81,15 +81,3 @@ def _hinted_page(claim: dict[str, Any], chunks: list[Any]) -> int | None:
             ok = isinstance(page, int) and not isinstance(page, bool) and page >= 1
             return page if ok else None
     return None
-
-
-def document_path(citations_path: Path, ref: str) -> Path:
-    """Where a document named ``ref`` in the file at ``citations_path`` lives, by the rule
-    of :func:`matcher.citations.resolve_document_path` (which the check process uses; a
-    test keeps the two alike): relative to the file's folder, ``~`` expanded."""
-    p = Path(ref)
-    try:
-        p = p.expanduser()
-    except RuntimeError:
-        pass
-    return p if p.is_absolute() else (Path(citations_path).resolve().parent / p)
