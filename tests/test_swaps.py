@@ -31,6 +31,16 @@ def assert_located(pw: PageWords, quote: str) -> None:
     assert p.status == "located" and not p.differences, (quote, p.reason)
 
 
+def assert_figure_changed(pw: PageWords, quote: str, quoted: str, printed: str,
+                          original: str) -> None:
+    """``quote`` is shown for review with its figure ``quoted`` named against the
+    ``printed`` one, and the passage as printed (``original``) is located."""
+    p = place_on_page(pw, quote)
+    assert p.status == "review"
+    assert named(p) == [("number", quoted, printed)]
+    assert_located(pw, original)
+
+
 def test_two_words_exchanged_around_a_dash_are_named(make_pdf: Callable[..., Path]) -> None:
     # A table header: "Seller" and "Private" are neighbours once the dash, which has no
     # atom, is left out; the dash printed between them fixes each one's place.
@@ -188,20 +198,16 @@ def test_a_heading_quoted_with_another_headings_number(make_pdf: Callable[..., P
                             ("Several classes of storage systems may be present.", 72, 118),
                             ("2.1.3. Parallel File System", 72, 300),
                             ("Since HPC workloads can vary significantly, a PFS is used", 72, 318)])
-    p = place_on_page(pw, "2.1.2. Parallel File System Since HPC workloads can vary")
-    assert p.status == "review"
-    assert named(p) == [("number", "2.1.2", "2.1.3")]
-    assert_located(pw, "2.1.3. Parallel File System Since HPC workloads can vary")
+    assert_figure_changed(pw, "2.1.2. Parallel File System Since HPC workloads can vary",
+                          "2.1.2", "2.1.3",
+                          "2.1.3. Parallel File System Since HPC workloads can vary")
 
 
 def test_nist_heading_with_another_headings_number(corpus: Path) -> None:
     with PdfSource(corpus / "text_nist_sp800_223.pdf") as src:
         pw = src.page_words(11)
         tail = "Parallel File System Since HPC workloads can vary significantly, a PFS"
-        p = place_on_page(pw, f"2.1.2. {tail}")
-        assert p.status == "review"
-        assert named(p) == [("number", "2.1.2", "2.1.3")]
-        assert_located(pw, f"2.1.3. {tail}")
+        assert_figure_changed(pw, f"2.1.2. {tail}", "2.1.2", "2.1.3", f"2.1.3. {tail}")
 
 
 def test_a_formulas_terms_with_another_terms_figure(make_pdf: Callable[..., Path]) -> None:
@@ -214,17 +220,13 @@ def test_a_formulas_terms_with_another_terms_figure(make_pdf: Callable[..., Path
                             ("G = k", 277, 294), ("1.045", 314, 287), ("rv", 321, 301),
                             ("+ 1.080", 340, 287), ("+ j", 376, 294), ("1 + 1.045", 397, 294),
                             ("rv", 421, 301)])
-    p = place_on_page(pw, "1 + 0.369 0.369 + 1.045")
-    assert p.status == "review"
-    assert named(p) == [("number", "1.045", "1.149")]
-    assert_located(pw, "1 + 0.369 0.369 + 1.149")
+    assert_figure_changed(pw, "1 + 0.369 0.369 + 1.045", "1.045", "1.149",
+                          "1 + 0.369 0.369 + 1.149")
 
 
 def test_acta_acustica_formula_with_another_terms_figure(corpus: Path) -> None:
     with PdfSource(corpus / "text_acta_acustica_cropbox.pdf") as src:
         pw = src.page_words(1)
-        p = place_on_page(pw, "1 + 0.369 0.369 + 1.045")
-        assert p.status == "review"
-        assert named(p) == [("number", "1.045", "1.149")]
-        assert_located(pw, "1 + 0.369 0.369 + 1.149")
+        assert_figure_changed(pw, "1 + 0.369 0.369 + 1.045", "1.045", "1.149",
+                              "1 + 0.369 0.369 + 1.149")
 
