@@ -116,11 +116,13 @@ PHASES = {
                           "viewer.qtimport.install(); "
                           "import viewer.window.screenshot, viewer.window.settings"),
 }
-# The check process's path to the report, alone in one process: what the window imports
-# before it starts that process (shared with it), then what the process does for the
-# demo: its imports, reading the file, inspecting its document, checking, the record.
+# The check process's path to the report, alone in one process: what the window does
+# before it starts that process (imports, the render handoff; shared with it), then what
+# the process does for the demo: its imports, reading the file, inspecting its document,
+# checking, the record.
 CHECK_PATH = """
 import viewer.checker.client, viewer.render.process
+viewer.render.process.prestart()
 import matcher.document
 from viewer.checker import protocol as p, server
 from viewer.state.files import demo_path
