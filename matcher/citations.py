@@ -39,6 +39,7 @@ from .files import (
     json_problem,
     read_bounded,
 )
+from .fresh import empty_list
 from .jsonshape import MAX_NESTING as MAX_NESTING
 from .jsonshape import structure_problems
 
@@ -100,7 +101,7 @@ class Claim(_Model):
 
     id: str = Field(min_length=1)
     text: str = ""
-    evidence: list[Evidence] = Field(default_factory=list)
+    evidence: list[Evidence] = Field(default_factory=empty_list)
     flag: str | None = Field(default=None,
                              description="why the upstream system wants a person to look at "
                                          "this claim (a short reason); the viewer's review "
@@ -111,8 +112,8 @@ class CitationsFile(_Model):
     """The whole citations file, version 1."""
 
     version: Literal[1] = 1
-    documents: list[DocumentRef] = Field(default_factory=list)
-    chunks: list[Chunk] = Field(default_factory=list)
+    documents: list[DocumentRef] = Field(default_factory=empty_list)
+    chunks: list[Chunk] = Field(default_factory=empty_list)
     claims: list[Claim] = Field(description="required; an empty list is an answer with "
                                             "no claims")
     _assigned_ids: tuple[str, ...] = PrivateAttr(default=())

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .consistency import Consistency
 from .diff import Difference, DiffToken, QuoteDiff
+from .fresh import empty_dict, empty_list
 from .jsonout import model_json
 from .vocabulary import (
     ClaimStatus,
@@ -97,21 +98,21 @@ class EvidenceResult(BaseModel):
     text_match: TextMatch | None = None
     page: int | None = Field(default=None, description="1-based page of the highlight")
     score: float | None = None
-    rects: list[Rect] = Field(default_factory=list,
+    rects: list[Rect] = Field(default_factory=empty_list,
                               description="PDF points, get_text('words') space, one per line")
     # Compatible extensions.
     quote: str = ""
     found_text: str | None = Field(default=None, description="the page words under the rects")
     document_path: str | None = None
     other_pages: list[int] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="1-based pages holding the quote equally well when no hint chose")
     alternatives: list[Alternative] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="for a review placement, each other copy of the quoted words it stands "
                     "for (all are drawn in rects), so a person can choose one")
     differences: list[DifferenceResult] = Field(
-        default_factory=list,
+        default_factory=empty_list,
         description="words of the quote the found text lacks; [] for a located item")
     word_diff: dict[str, list[dict[str, Any]]] | None = Field(
         default=None,
@@ -138,7 +139,7 @@ class ConsistencyResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     status: ConsistencyStatus = "unchecked"
-    differences: list[FactDifferenceResult] = Field(default_factory=list)
+    differences: list[FactDifferenceResult] = Field(default_factory=empty_list)
 
     @classmethod
     def of(cls, c: Consistency) -> ConsistencyResult:
@@ -175,9 +176,9 @@ class ClaimResult(BaseModel):
         description="the claim's figures, dates and negations against its located or "
                     "confirmed evidence; differs makes the claim need a person")
     answers: dict[str, ReviewAnswer] = Field(
-        default_factory=dict, description="answers to further review questions, by "
-                                          "question id (per claim, and per item by "
-                                          "'question#index')")
+        default_factory=empty_dict, description="answers to further review questions, by "
+                                                "question id (per claim, and per item by "
+                                                "'question#index')")
 
     @property
     def status(self) -> ClaimStatus:
@@ -212,7 +213,7 @@ class CheckReport(BaseModel):
 
     summary: Summary
     claims: list[ClaimResult]
-    problems: list[str] = Field(default_factory=list,
+    problems: list[str] = Field(default_factory=empty_list,
                                 description="file-level problems, e.g. a missing document")
 
     @classmethod

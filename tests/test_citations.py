@@ -159,3 +159,45 @@ def test_a_home_folder_that_does_not_exist_is_left_as_written(tmp_path: Path) ->
     assert got == tmp_path / "~nosuchuser-citeview" / "x.pdf"
     home = resolve_document_path(tmp_path / "a.cite", DocumentRef(id="d", path="~/x.pdf"))
     assert home == Path.home() / "x.pdf"
+
+
+def test_left_out_lists_are_fresh_and_the_schema_gives_them_no_default() -> None:
+    """The models' default factories are plain functions (matcher.fresh), not the
+    builtins: each file and claim still gets a list of its own, and the printed schema
+    still shows no default for them."""
+    a = parse_citations({"claims": [{"id": "x"}, {"id": "y"}]})
+    b = parse_citations({"claims": []})
+    assert a.documents == a.chunks == b.documents == []
+    assert a.documents is not b.documents and a.chunks is not a.documents
+    x, y = a.claims
+    assert x.evidence == y.evidence == [] and x.evidence is not y.evidence
+    schema = json_schema()
+    for where in (schema["properties"]["documents"], schema["properties"]["chunks"],
+                  schema["$defs"]["Claim"]["properties"]["evidence"]):
+        assert "default" not in where and where["type"] == "array"
+
+
+BUILD_MODELS = """
+import sys, tokenize
+import matcher.citations, matcher.report
+from matcher.citations import parse_citations
+parse_citations({"documents": [{"id": "d", "path": "d.pdf"}], "claims": [
+    {"id": "c", "evidence": [{"document": "d", "quote": "q"}]}]})
+print(tokenize._compile.cache_info().currsize)
+"""
+
+
+def test_building_the_models_compiles_no_tokenizer_expression() -> None:
+    """pydantic reads a builtin default factory's signature by tokenizing its text form,
+    which compiles the tokenizer's expressions first (~3 ms of each check process)."""
+    import subprocess
+    import sys
+    import tokenize
+
+    if not hasattr(getattr(tokenize, "_compile", None), "cache_info"):
+        pytest.skip("this Python's tokenizer keeps no compiled expressions")
+    repo = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", BUILD_MODELS], cwd=repo, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "0"

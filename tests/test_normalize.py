@@ -69,3 +69,42 @@ def test_hyphenation_before_a_ligature_is_joined() -> None:
 def test_ascii_fast_path_agrees_with_full_folding(text: str) -> None:
     import re
     assert atoms(text) == re.findall(r"[^\W_]+", fold(text).text)
+
+
+# Characters at and around the edges of the scripts written without spaces, with others.
+EDGES = "".join(chr(c) for lo, hi in ((0x0E00, 0x0E7F), (0x3040, 0x30FF), (0x3400, 0x4DBF),
+                                      (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFF66, 0xFF9F))
+                for c in (lo - 1, lo, hi, hi + 1)) + "a1 ,\u2019\u00e9"
+spaced = st.text(alphabet=st.sampled_from(EDGES) | st.characters(), max_size=40)
+
+
+@given(spaced)
+def test_spaceless_text_is_told_and_split_as_by_the_character_class(text: str) -> None:
+    """The look-up among distinct characters answers as the regular expression it
+    replaced (compiled here, in the test only), and atoms split alike."""
+    import re
+
+    from matcher.normalize import _SPACELESS, _has_spaceless, spaceless_words
+
+    spaceless = re.compile(f"[{_SPACELESS}]")
+    split = re.compile(f"[{_SPACELESS}]|[^{_SPACELESS}]+")
+    assert _has_spaceless(text) == bool(spaceless.search(text))
+    found = re.findall(r"[^\W_]+", fold(text).text)
+    expected = [p for a in found for p in split.findall(a)] if spaceless.search(text) \
+        else found
+    assert atoms(text) == (re.findall(r"[^\W_]+", text.lower()) if text.isascii()
+                           else expected)
+    assert spaceless_words(text) == (split.findall(text) if spaceless.search(text)
+                                     else [text])
+
+
+def test_checking_latin_text_compiles_no_spaceless_pattern() -> None:
+    """The spaceless split is compiled by the first text that holds such a character."""
+    from matcher.normalize import _spaceless_split
+
+    _spaceless_split.cache_clear()
+    assert atoms("The Insured\u2019s \u20ac1,000 d\u00e9ductible") == [
+        "the", "insured", "s", "1", "000", "deductible"]
+    assert _spaceless_split.cache_info().currsize == 0
+    assert atoms("\u4fdd\u9669 No.5") == ["保", "险", "no", "5"]
+    assert _spaceless_split.cache_info().currsize == 1

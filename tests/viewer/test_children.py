@@ -32,3 +32,50 @@ def test_a_forked_child_holds_only_its_own_connection() -> None:
         for s in (display, server_side, listening):
             s.close()
     assert not process.is_alive() and process.exitcode == 0
+
+
+def test_the_render_pid_written_two_forks_down_is_read_by_the_window() -> None:
+    """The render process is forked by the check process, which the window forked: the
+    pid it writes into the shared integer is what the window reads."""
+    from viewer.render.process import SharedPid
+
+    pid = SharedPid()
+    assert pid.value == 0
+    middle = os.fork()
+    if middle == 0:  # as the check process
+        grandchild = os.fork()
+        if grandchild == 0:  # as the render process
+            pid.value = os.getpid()
+            os._exit(0)
+        os.waitpid(grandchild, 0)
+        os._exit(0 if pid.value == grandchild else 1)
+    _, status = os.waitpid(middle, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert pid.value not in (0, os.getpid(), middle)
+    with open("/proc/sys/kernel/pid_max") as f:  # a pid, not garbage
+        assert 0 < pid.value <= int(f.read())
+
+
+PRE_FORK = """
+import sys
+import viewer.app
+from viewer.checker import client
+from viewer.render import process
+handoff = process.prestart()
+assert handoff is not None
+print(sorted(m for m in ("ctypes", "multiprocessing.sharedctypes", "multiprocessing.heap")
+             if m in sys.modules))
+"""
+
+
+def test_what_the_window_does_before_starting_the_check_process_imports_no_ctypes() -> None:
+    """The check process starts after these imports and never needs ctypes (a shared
+    multiprocessing value imported it and made a heap file, ~10 ms of its path)."""
+    import subprocess
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", PRE_FORK], cwd=repo, capture_output=True,
+                         text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(repo)))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[-2] == "[]"

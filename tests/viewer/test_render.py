@@ -72,6 +72,37 @@ def test_a_bad_page_is_an_error_not_a_crash(qtbot: QtBot, tmp_path: Path,
     assert renderer.is_idle()
 
 
+def test_asked_to_leave_the_worker_goes_at_once_and_nothing_more_is_rendered(
+        qtbot: QtBot, tmp_path: Path, renderer: Renderer) -> None:
+    """What a closing window does first, so the render process exits while the check
+    process is being stopped; close() afterwards finds it gone."""
+    import psutil
+    import pymupdf
+
+    pdf = text_pdf(tmp_path / "a.pdf", pages=2)
+    with pymupdf.open(pdf) as doc:
+        pages = [Page(page_info(p), zoom=1.0) for p in doc]
+    ref = DocRef(str(pdf))
+    with qtbot.waitSignal(renderer.rendered, timeout=20000):
+        renderer.want(page_keys(ref, pages[0], 1.0))
+    pid = renderer.worker_pid
+    assert pid is not None
+    worker = psutil.Process(pid)
+    renderer.ask_to_leave()
+
+    def gone() -> bool:  # exited (a zombie until close() joins it), without close()
+        try:
+            return worker.status() == psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return True
+
+    qtbot.waitUntil(gone, timeout=10000)
+    renderer.want(page_keys(ref, pages[1], 1.0))
+    assert renderer.cache.get(page_keys(ref, pages[1], 1.0)[0]) is None
+    renderer.close()
+    assert renderer.worker_pid is None
+
+
 def test_cache_budget_and_lru() -> None:
     img = QImage(100, 100, QImage.Format.Format_RGB32)  # 40 000 bytes
     cache = RenderCache(budget_bytes=100_000)

@@ -182,3 +182,21 @@ def test_bad_options_exit_2(tmp_path: Path) -> None:
     for args in (["--size", "huge"], ["--highlight-color", "yellow"], ["--zoom", "9000"]):
         code, err = run_viewer(tmp_path, *args)
         assert code == 2 and "error:" in err and "Traceback" not in err
+
+
+def test_the_png_holds_the_grab_pixel_for_pixel(qapp: object, tmp_path: Path) -> None:
+    """The screenshot's fast PNG compression loses nothing: a rendered page with a
+    highlight-coloured band and a translucent edge decodes to the very same pixels."""
+    from PySide6.QtGui import QPainter, QPixmap
+
+    from viewer.window.screenshot import png_bytes
+
+    page = render_page(text_pdf(tmp_path / "p.pdf", pages=1), 0, 1.5)
+    pixmap = QPixmap.fromImage(page)
+    painter = QPainter(pixmap)
+    painter.fillRect(40, 60, 300, 18, QColor(255, 220, 0, 120))
+    painter.end()
+    png = png_bytes(pixmap)
+    assert png is not None and png.startswith(b"\x89PNG")
+    fmt = QImage.Format.Format_ARGB32
+    assert QImage.fromData(png).convertToFormat(fmt) == pixmap.toImage().convertToFormat(fmt)

@@ -6,9 +6,11 @@ body, :func:`viewer.render.worker.serve`.
 
 from __future__ import annotations
 
+import mmap
 import multiprocessing
 import os
 import signal
+import struct
 import time
 from typing import Any
 
@@ -46,9 +48,29 @@ def prestart() -> Handoff | None:
         _prestarted = start()
         return None
     ours, theirs = multiprocessing.Pipe(duplex=True)
-    pid = multiprocessing.RawValue("i", 0)
+    pid = SharedPid()
     _prestarted = (_ForkedElsewhere(pid), ours)
     return theirs, ours, pid
+
+
+class SharedPid:
+    """A process id that the processes forked after it share: one integer in an anonymous
+    shared mapping. It is what ``multiprocessing.RawValue("i")`` was, without importing
+    ctypes and making a heap arena file before the check process starts: 9-14 ms of CPU
+    on that process's path to its first report (the check process never needs ctypes)."""
+
+    __slots__ = ("_map",)
+
+    def __init__(self) -> None:
+        self._map = mmap.mmap(-1, 4)  # anonymous, MAP_SHARED: one page seen by all forks
+
+    @property
+    def value(self) -> int:
+        return int(struct.unpack_from("i", self._map)[0])
+
+    @value.setter
+    def value(self, pid: int) -> None:
+        struct.pack_into("i", self._map, 0, pid)
 
 
 class _ForkedElsewhere:

@@ -123,6 +123,18 @@ class Renderer(QObject):
         self._reader.replied.connect(self._on_reply)
         self._reader.start()
 
+    def ask_to_leave(self) -> None:
+        """Tell the worker to leave now, without waiting for it: it exits while the window
+        stops its other work, and :meth:`close` then only waits for what is left. Nothing
+        is rendered after this."""
+        self._closed = True
+        self._pending.clear()
+        if self._conn is not None:
+            try:
+                self._conn.send(None)
+            except (OSError, ValueError):  # gone already
+                pass
+
     def close(self) -> None:
         """Stop the worker and its reader thread (waits at most a few seconds) for good."""
         self._closed = True

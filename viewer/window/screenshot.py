@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QBuffer, QEvent, QIODevice, QObject, QPoint, QTimer
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QApplication
 
 from matcher.files import WriteError, write_bytes_atomically
@@ -28,6 +29,11 @@ if TYPE_CHECKING:
 SCREENSHOT_TIMEOUT_S = 60.0
 # The program's exit status once the window is saved (or could not be).
 EXIT_OK, EXIT_FAILED = 0, 1
+# The PNG's "quality": Qt makes it zlib's compression level (100 - q) * 9 // 91, so 80 is
+# level 1, the fastest. On window grabs (UI and rendered pages) that took half the time of
+# the default level 6 (24 against 48 ms at 1280x800, on the path of every --screenshot)
+# and made files ~12 % smaller, not larger; PNG is lossless at every level.
+PNG_QUALITY = 80
 
 
 class Shown(Protocol):
@@ -88,13 +94,12 @@ class Screenshot(QObject):
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         top = self.window.view.window()  # the window the view is in, as a person sees it
         pixmap = top.grab()
-        png = QBuffer()
-        png.open(QIODevice.OpenModeFlag.WriteOnly)
         try:  # written by the one writer: never over a device or a FIFO, whole or not at all
-            if not pixmap.save(png, "PNG"):
+            png = png_bytes(pixmap)
+            if png is None:
                 raise WriteError(self.path, "unwritable", "the picture could not be made")
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_bytes_atomically(self.path, bytes(png.data().data()))
+            write_bytes_atomically(self.path, png)
             if self.geometry is not None:
                 geometry = painted_geometry(self.window, pixmap.devicePixelRatio())
                 write_bytes_atomically(self.geometry, json.dumps(geometry, indent=1).encode())
@@ -102,7 +107,21 @@ class Screenshot(QObject):
             self.error, code = f"cannot write {self.path}: {exc}", EXIT_FAILED
         except WriteError as exc:
             self.error, code = str(exc), EXIT_FAILED
-        QTimer.singleShot(0, lambda: (top.close(), QApplication.exit(code)))
+        # Closed here, not from a zero timer: the turn of the event loop in between took
+        # 7-20 ms of every screenshot run (timeline of the demo run), with nothing to wait
+        # for, the picture being written.
+        top.close()
+        QApplication.exit(code)
+
+
+def png_bytes(pixmap: QPixmap) -> bytes | None:
+    """The pixmap as a PNG file's bytes (lossless, at :data:`PNG_QUALITY`); None if Qt
+    cannot make it."""
+    png = QBuffer()
+    png.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not pixmap.save(png, "PNG", PNG_QUALITY):
+        return None
+    return bytes(png.data().data())
 
 
 def painted_geometry(window: Shown, dpr: float) -> dict[str, object]:
