@@ -25,6 +25,7 @@ from . import (
     route_mupdf,
 )
 from . import passwords as checked_passwords
+from .collector import few_collections
 
 if TYPE_CHECKING:
     from matcher.citations import CitationsFile
@@ -105,7 +106,7 @@ def main(args: list[str]) -> int:
             return table.add
 
         try:
-            with stdout_reserved():
+            with stdout_reserved(), few_collections():
                 checked = check_file(opts.citations, fail_on=fail_on, passwords=passwords,
                                      max_bytes=max_bytes(opts), review_path=opts.review,
                                      progress=None if opts.quiet else progress,
