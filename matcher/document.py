@@ -242,7 +242,9 @@ class PdfSource:
             try:
                 page = self._doc.load_page(number)
                 textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
-                text: str = page.get_text("text", textpage=textpage)
+                # What get_text("text", textpage=…) returns, without its wrapper's work
+                # for other formats (the page's crop box, read and dropped).
+                text: str = textpage.extractText()
             except Exception:
                 return None
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from viewer.commands.collector import YOUNG_THRESHOLD, few_collections
+from viewer.collector import YOUNG_THRESHOLD, few_collections
 
 
 @pytest.fixture

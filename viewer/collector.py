@@ -1,4 +1,4 @@
-"""The cyclic garbage collector's pace for a headless command that reads many pages.
+"""The cyclic garbage collector's pace for work that reads many pages (a check, a find).
 
 A check reads hundreds of pages, each through hundreds of short-lived word tuples (PyMuPDF's
 ``get_text("words")``, the page models built from them), and keeps a few hundred megabytes
@@ -9,7 +9,9 @@ check walking them again and again (``benchmarks/bench_check.py``'s 25-document 
 in cycles. :func:`few_collections` freezes what exists when the work starts (the modules
 and their schemas) out of the collector's sight and collects young objects less often;
 when the work is done the collector's pace and sight are as before. Nothing collected
-differs: only when.
+differs: only when. ``citeview check`` and the window's check process (each request)
+use it; a find of the 500-page ``bench_find.py`` PDF spent 0.06 s of 1.8 in collections,
+0.01 s so.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from matcher.exit_status import ExitStatus
 
+from ..collector import few_collections
 from ..state.fail_on import FAIL_STATES, FailState, parse_fail_on
 from . import (
     add_input_options,
@@ -25,7 +26,6 @@ from . import (
     route_mupdf,
 )
 from . import passwords as checked_passwords
-from .collector import few_collections
 
 if TYPE_CHECKING:
     from matcher.citations import CitationsFile
