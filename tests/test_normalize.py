@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from matcher.normalize import atoms, fold, fold_char, join_line_hyphens
+from matcher.normalize import atoms, fold, fold_char, fold_text, join_line_hyphens
 
 # Text rich in the characters folding treats specially.
 TRICKY = ("aZ ß\u00a0\u2009\t\n\u00ad\u200b\ufeff\u2014\u2013-\u2019\u201c\u201d'\""
@@ -69,3 +69,16 @@ def test_hyphenation_before_a_ligature_is_joined() -> None:
 def test_ascii_fast_path_agrees_with_full_folding(text: str) -> None:
     import re
     assert atoms(text) == re.findall(r"[^\W_]+", fold(text).text)
+
+
+@given(texts)
+def test_folded_text_without_its_back_map_is_the_same_text(raw: str) -> None:
+    assert fold_text(raw) == fold(raw).text
+
+
+@given(st.lists(texts, min_size=2, max_size=4))
+def test_folded_text_does_not_depend_on_what_was_folded_before(raws: list[str]) -> None:
+    """fold_text keeps a table of the characters it has met: any order gives the same."""
+    first = [fold_text(r) for r in raws]
+    assert [fold_text(r) for r in reversed(raws)] == first[::-1]
+    assert first == [fold(r).text for r in raws]
