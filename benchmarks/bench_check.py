@@ -180,9 +180,13 @@ def peer(path: Path) -> list[str]:
     return [sys.executable, str(PEER), str(path)]
 
 
-def measure(path: Path, rounds: int, baseline: Path | None) -> dict[str, Measure]:
-    """Median (seconds, MB) of each checker, alternating round by round; ``baseline``: a
-    tree of another citeview (the code before a change) run the same way, from there."""
+def measure(path: Path, rounds: int, baseline: Path | None
+            ) -> tuple[dict[str, Measure], dict[str, float]]:
+    """Median (seconds, MB, CPU seconds) of each checker, alternating round by round;
+    ``baseline``: a tree of another citeview (the code before a change) run the same way,
+    from there. Also, per checker, the median over the rounds of its CPU time over the
+    peer's in the same round: the machine's load drifts less within a round than across
+    the run."""
     order = [("citeview", lambda: run(citeview(path))), ("peer", lambda: run(peer(path)))]
     if baseline is not None:
         order.insert(1, ("before", lambda: run(citeview(path), cwd=baseline)))
@@ -190,8 +194,11 @@ def measure(path: Path, rounds: int, baseline: Path | None) -> dict[str, Measure
     for r in range(rounds):
         for name, go in order if r % 2 == 0 else order[::-1]:
             got[name].append(go())
-    return {k: (statistics.median(t for t, _, _ in v), statistics.median(m for _, m, _ in v),
-                statistics.median(c for _, _, c in v)) for k, v in got.items()}
+    medians = {k: (statistics.median(t for t, _, _ in v), statistics.median(m for _, m, _ in v),
+                   statistics.median(c for _, _, c in v)) for k, v in got.items()}
+    paired = {k: statistics.median(c / p[2] for (_, _, c), p in zip(v, got["peer"], strict=True))
+              for k, v in got.items() if k != "peer"}
+    return medians, paired
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -228,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 run(citeview(path), stdout=tmp / "check.json")
                 if baseline is not None:
                     run(citeview(path), stdout=tmp / "check.before.json", cwd=baseline)
-            res = measure(path, args.rounds, baseline)
+            res, paired = measure(path, args.rounds, baseline)
             (ct, cm, cc), (pt, pm, pc) = res["citeview"], res["peer"]
             rows.append((n, res["citeview"], res["peer"], res.get("before")))
             print(f"  citeview {ct:6.2f} s (CPU {cc:5.2f} s) {cm:5.0f} MB   peer {pt:6.2f} s "
@@ -238,6 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bt, bm, bc = res["before"]
                 print(f"  before   {bt:6.2f} s (CPU {bc:5.2f} s) {bm:5.0f} MB   ratio to peer: "
                       f"time {bt / pt:.2f}×, CPU {bc / pc:.2f}×, peak RSS {bm / pm:.2f}×")
+            print("  CPU ratio to the peer in each round, median: " + ", ".join(
+                f"{k} {v:.2f}×" for k, v in paired.items()))
         finally:
             if not args.keep:
                 shutil.rmtree(tmp, ignore_errors=True)

@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from .citations import Chunk
-from .normalize import Folded, fold
+from .normalize import Folded, fold, fold_text
 from .span import ACCEPT_SCORE
 
 GRAM = 3  # trigrams: selective in prose, and each edit breaks at most three
@@ -52,7 +52,7 @@ _BACK_TYPECODE = "I"
 
 
 class FoldedChunk:
-    """A chunk's folded text and compact back-map, folded on first use and kept.
+    """A chunk's folded text and compact back-map, each made on first use and kept.
 
     Offers what :func:`matcher.span.locate_span` reads of a :class:`Folded` (``text``
     and ``raw_span``), so a quote that matches verbatim never pays for the fold.
@@ -74,7 +74,11 @@ class FoldedChunk:
 
     @property
     def text(self) -> str:
-        return self._fold()[0]
+        """The folded text; its back-map waits until a span in it is mapped back (most
+        chunks are only compared: the trigram index reads every one)."""
+        if self._text is None:
+            self._text = fold_text(self._raw)
+        return self._text
 
     def raw_span(self, start: int, end: int) -> tuple[int, int]:
         """The raw range of folded ``[start, end)``: ``back[end - 1] + 1`` ends it, as in

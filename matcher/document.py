@@ -138,9 +138,10 @@ def _short(exc: BaseException) -> str:
     return text[:160]
 
 
-def text_page_words(page: pymupdf.Page, raw: list[Any] | None = None) -> PageWords:
+def text_page_words(page: pymupdf.Page, raw: list[Any] | PackedWords | None = None
+                    ) -> PageWords:
     """Words of one page's text layer, in PyMuPDF's unrotated ``get_text("words")`` space
-    (``raw``: that list, when the caller has read it already)."""
+    (``raw``: that list, or it packed, when the caller has read it already)."""
     if raw is None:
         raw = page.get_text("words", sort=False)
     return PageWords.from_raw(page.number or 0, raw, source="text",
@@ -223,10 +224,11 @@ class PdfSource:
             if stored is not None:
                 words = stored
             else:
-                if raw is None and (kept := self._packed.pop(key)) is not None:
-                    raw = kept.unpack()  # (the model holds them from now on)
+                given: list[Any] | PackedWords | None = raw
+                if given is None:
+                    given = self._packed.pop(key)  # (the model holds them from now on)
                 try:
-                    words = text_page_words(self._doc.load_page(number), raw)
+                    words = text_page_words(self._doc.load_page(number), given)
                 except Exception:
                     words = PageWords(number, (), ())
             self._cache.put(key, words)
@@ -242,7 +244,9 @@ class PdfSource:
             try:
                 page = self._doc.load_page(number)
                 textpage = page.get_textpage(flags=pymupdf.TEXTFLAGS_WORDS)
-                text: str = page.get_text("text", textpage=textpage)
+                # What get_text("text", textpage=…) returns, without its wrapper's work
+                # for other formats (the page's crop box, read and dropped).
+                text: str = textpage.extractText()
             except Exception:
                 return None
 

@@ -11,6 +11,8 @@ their models, without memory growing with the documents.
 >>> raw = [(1.0, 2.0, 3.0, 4.0, "Flood", 0, 0, 0), (5.0, 2.0, 9.5, 4.0, "cover", 0, 0, 1)]
 >>> pack(raw).unpack() == raw
 True
+>>> pack(raw).columns() == list(zip(*raw))
+True
 """
 
 from __future__ import annotations
@@ -50,10 +52,16 @@ class PackedWords:
 
     def unpack(self) -> list[tuple[Any, ...]]:
         """The word tuples again, equal to the ones packed."""
-        ends = self._ends
-        texts = map(self._text.__getitem__, map(slice, itertools.chain((0,), ends), ends))
-        x0, y0, x1, y1, block, line, word = self._columns
+        x0, y0, x1, y1, texts, block, line, word = self.columns()
         return list(zip(x0, y0, x1, y1, texts, block, line, word, strict=True))
+
+    def columns(self) -> list[tuple[Any, ...]]:
+        """The tuples' eight fields as columns, as ``list(zip(*self.unpack()))`` gives them
+        (what a page model reads, without making a tuple per word first)."""
+        ends = self._ends
+        texts = tuple(map(self._text.__getitem__, map(slice, itertools.chain((0,), ends), ends)))
+        x0, y0, x1, y1, block, line, word = map(tuple, self._columns)
+        return [x0, y0, x1, y1, texts, block, line, word]
 
 
 def pack(raw: Sequence[Sequence[Any]]) -> PackedWords | None:

@@ -26,7 +26,7 @@ import itertools
 import math
 import operator
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .normalize import _DASHES, _DROP, _QUOTES, ATOM_PATTERN, atoms
@@ -70,11 +70,19 @@ def raw_atom_set(raw: Sequence[Sequence[Any]]) -> frozenset[str] | None:
     cy = tuple(map(operator.add, y0, y1))
     moved = itertools.compress(itertools.count(1), map(
         operator.and_, map(operator.eq, keys, keys[1:]), map(operator.ne, cy, cy[1:])))
-    for k in sorted({bisect.bisect_right(ends, i) for i in moved}):
-        if not _level(x0, y0, x1, y1, ends[k - 1] if k else 0, ends[k]):
-            return None
-    hyphened = itertools.compress(itertools.count(), map(
-        operator.methodcaller("endswith", _HYPHENS), map(str.rstrip, map(str, texts))))
+    # A line's key stands for it (no key comes back after another line, above): the lines
+    # holding a moved word are told in C, then put in order.
+    lines_moved = set(map(keys.__getitem__, moved))
+    if lines_moved:
+        order = {key: k for k, (key, _) in enumerate(runs)}
+        for k in sorted(map(order.__getitem__, lines_moved)):
+            if not _level(x0, y0, x1, y1, ends[k - 1] if k else 0, ends[k]):
+                return None
+    if "-" not in page and "\u00ad" not in page and "\u2010" not in page:
+        hyphened: Iterable[int] = ()  # (no word can end in one of _HYPHENS)
+    else:
+        hyphened = itertools.compress(itertools.count(), map(
+            operator.methodcaller("endswith", _HYPHENS), map(str.rstrip, map(str, texts))))
     joins: list[tuple[str, str]] = []
     targets: set[int] = set()
     for i in hyphened:

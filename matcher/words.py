@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from .normalize import atoms as split_atoms
+from .packedwords import PackedWords
 from .vocabulary import Rect
 
 WordSource = Literal["text", "ocr"]
@@ -109,12 +110,13 @@ class PageWords:
     def from_raw(
         cls,
         number: int,
-        raw: Iterable[Sequence[object]],
+        raw: Iterable[Sequence[object]] | PackedWords,
         *,
         source: WordSource = "text",
         meta: dict[str, object] | None = None,
     ) -> PageWords:
-        """Build from PyMuPDF-style word tuples ``(x0, y0, x1, y1, text, block, line, word)``.
+        """Build from PyMuPDF-style word tuples ``(x0, y0, x1, y1, text, block, line, word)``
+        (or those tuples packed, :mod:`matcher.packedwords`: read as columns, unpacked never).
 
         Words sharing ``(block, line)`` form one line; lines keep the order of their
         first appearance, which is reading order for PyMuPDF and tesseract alike.
@@ -290,8 +292,9 @@ class _Columns:
     extracting the words from the PDF.
     """
 
-    def __init__(self, raw: Iterable[Sequence[object]]) -> None:
-        fields: list[tuple[Any, ...]] = list(zip(*raw, strict=False))[:7] or [()] * 7
+    def __init__(self, raw: Iterable[Sequence[object]] | PackedWords) -> None:
+        fields: list[tuple[Any, ...]] = (raw.columns() if isinstance(raw, PackedWords) else
+                                         list(zip(*raw, strict=False)))[:7] or [()] * 7
         x0, y0, x1, y1 = (tuple(map(float, c)) for c in fields[:4])
         text = tuple(map(str, fields[4]))
         keys = fields[5:7]  # block_no, line_no

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from matcher.normalize import atoms, fold, fold_char, join_line_hyphens
+from matcher.normalize import atoms, fold, fold_char, fold_text, join_line_hyphens
 
 # Text rich in the characters folding treats specially.
 TRICKY = ("aZ ß\u00a0\u2009\t\n\u00ad\u200b\ufeff\u2014\u2013-\u2019\u201c\u201d'\""
@@ -108,3 +108,16 @@ def test_checking_latin_text_compiles_no_spaceless_pattern() -> None:
     assert _spaceless_split.cache_info().currsize == 0
     assert atoms("\u4fdd\u9669 No.5") == ["保", "险", "no", "5"]
     assert _spaceless_split.cache_info().currsize == 1
+
+
+@given(texts)
+def test_folded_text_without_its_back_map_is_the_same_text(raw: str) -> None:
+    assert fold_text(raw) == fold(raw).text
+
+
+@given(st.lists(texts, min_size=2, max_size=4))
+def test_folded_text_does_not_depend_on_what_was_folded_before(raws: list[str]) -> None:
+    """fold_text keeps a table of the characters it has met: any order gives the same."""
+    first = [fold_text(r) for r in raws]
+    assert [fold_text(r) for r in reversed(raws)] == first[::-1]
+    assert first == [fold(r).text for r in raws]

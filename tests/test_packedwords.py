@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from matcher.document import PdfSource
 from matcher.packedwords import pack
 from matcher.pagecache import PageCache, packed_cache
+from matcher.words import PageWords
 
 _WORDS = st.lists(st.tuples(
     st.floats(allow_nan=False), st.floats(allow_nan=False), st.floats(allow_nan=False),
@@ -27,6 +28,16 @@ def test_unpacking_gives_back_the_tuples_packed(raw: list[tuple[Any, ...]]) -> N
     assert packed is not None
     assert packed.unpack() == raw
     assert len(packed) == len(raw)
+
+
+@given(_WORDS)
+def test_a_model_read_from_the_packed_columns_is_the_model_of_the_tuples(
+        raw: list[tuple[Any, ...]]) -> None:
+    packed = pack(raw)
+    assert packed is not None
+    if raw:
+        assert packed.columns() == list(zip(*raw, strict=True))
+    assert PageWords.from_raw(3, packed) == PageWords.from_raw(3, raw)
 
 
 @pytest.mark.parametrize("raw", [

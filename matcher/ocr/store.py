@@ -80,6 +80,14 @@ class StoredDocument:
     damaged: int = 0  # entries read as absent: not a regular file, or not a valid record
 
 
+def _check_key(doc_hash: str, page_no: int) -> None:
+    """ValueError unless ``doc_hash`` is a SHA-256 hex digest and ``page_no`` is 0 or more."""
+    if not _HASH_RE.fullmatch(doc_hash):
+        raise ValueError(f"not a SHA-256 hex digest: {doc_hash!r}")
+    if page_no < 0:
+        raise ValueError(f"page numbers are 0-based and not negative: {page_no}")
+
+
 class OcrStore:
     """OCR entries under ``root``, one per (document content hash, 0-based page number).
 
@@ -105,15 +113,15 @@ class OcrStore:
 
     def path(self, doc_hash: str, page_no: int) -> Path:
         """The file that holds (or would hold) one page's entry."""
-        if not _HASH_RE.fullmatch(doc_hash):
-            raise ValueError(f"not a SHA-256 hex digest: {doc_hash!r}")
-        if page_no < 0:
-            raise ValueError(f"page numbers are 0-based and not negative: {page_no}")
+        _check_key(doc_hash, page_no)
         return (self.root / f"v{FORMAT_VERSION}" / doc_hash[:2] / doc_hash
                 / f"page-{page_no:05d}.json")
 
     def entry(self, doc_hash: str, page_no: int) -> OcrPage | None:
         """The stored OCR result with its provenance, or ``None`` if absent or damaged."""
+        _check_key(doc_hash, page_no)
+        if not self._maybe_folder(doc_hash):
+            return None
         path = self.path(doc_hash, page_no)
         if not self._real_folders(path.parent):
             return None
@@ -245,6 +253,18 @@ class OcrStore:
             if here.is_symlink():
                 return here
         return None
+
+    def _maybe_folder(self, doc_hash: str) -> bool:
+        """False when the document has no folder in the store at all: one system call and
+        no path objects, for the usual answer of a check asking page after page of a
+        document nobody has OCRed (:meth:`_real_folders` then says the same, later)."""
+        try:
+            os.lstat(os.path.join(self.root, f"v{FORMAT_VERSION}", doc_hash[:2], doc_hash))
+        except FileNotFoundError:
+            return False
+        except OSError:
+            pass  # (anything else: the full check below says why)
+        return True
 
     def _real_folders(self, folder: Path) -> bool:
         """Whether every folder from below the root down to ``folder`` is a real folder

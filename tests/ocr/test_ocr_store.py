@@ -115,6 +115,20 @@ def test_keys_are_checked(store: OcrStore) -> None:
         store.path("../../etc", 0)
     with pytest.raises(ValueError):
         store.path(HASH, -1)
+    # Reading checks them too, though nothing is stored (it looks for no folder first).
+    with pytest.raises(ValueError):
+        store.entry("../../etc", 0)
+    with pytest.raises(ValueError):
+        store.load(HASH, -1)
+
+
+def test_an_entry_saved_after_a_look_is_found_by_the_next(store: OcrStore) -> None:
+    """No folder for the document is the answer of the moment, not remembered: a page
+    another process (``citeview prepare``) stores meanwhile is read at the next look."""
+    assert store.entry(HASH, 3) is None
+    OcrStore(store.root).save(HASH, make_page(3))
+    assert store.entry(HASH, 3) == make_page(3)
+    assert store.entry(HASH, 4) is None  # the folder is there, that page is not
 
 
 def test_default_location_honours_the_environment(monkeypatch: pytest.MonkeyPatch,

@@ -14,6 +14,7 @@ document reads no PDF at all. Runs in the check process; no Qt.
 
 from __future__ import annotations
 
+import operator
 import time
 from array import array
 from collections import OrderedDict
@@ -36,6 +37,9 @@ from .find_sketch import LINE_END_HYPHENS, PageSketch, fold_word, may_hold, sket
 KEPT_DOCUMENTS = 2
 # Words of context shown on each side of a hit in the hit list.
 CONTEXT_WORDS = 6
+_BOX = operator.itemgetter(slice(0, 4))
+_LINE = operator.attrgetter("line")
+_TEXT = operator.attrgetter("text")
 # A word that ends a line in one of LINE_END_HYPHENS continues on the next line when that
 # starts with a lowercase letter (matcher.words joins the same way).
 
@@ -80,8 +84,9 @@ def fold_page(page: PageWords) -> FoldedPage:
                 parts.append(folded)
                 owner.extend([wi] * len(folded))
             space = bool(parts) and not joins
-    return FoldedPage("".join(parts), owner, tuple(w.rect for w in words),
-                      tuple(w.line for w in words), tuple(w.text for w in words))
+    # Each word's box (its first four fields, w.rect), line and text, read in C.
+    return FoldedPage("".join(parts), owner, tuple(map(_BOX, words)), tuple(map(_LINE, words)),
+                      tuple(map(_TEXT, words)))
 
 
 def _continues(page: PageWords, li: int) -> bool:

@@ -30,6 +30,7 @@ from typing import Any
 from matcher.vocabulary import Rect
 
 from .. import children
+from ..collector import few_collections
 from ..state.documents import Inspection
 from ..state.records import Citations, Consistency, FactDifference, Report
 from ..state.selection import PageWordBoxes
@@ -135,7 +136,8 @@ class Server:
         try:
             if handler is None:
                 raise p.CheckerError(f"unknown request {type(request).__name__}")
-            return _Answer(True, handler(rid, request))
+            with few_collections():  # a check or a find makes and drops many tuples
+                return _Answer(True, handler(rid, request))
         except p.CheckerError as exc:
             return _Answer(False, str(exc))
         except Exception as exc:  # a bug: logged in full, the window says it plainly

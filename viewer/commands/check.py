@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from matcher.exit_status import ExitStatus
 
+from ..collector import few_collections
 from ..state.fail_on import FAIL_STATES, FailState, parse_fail_on
 from . import (
     add_input_options,
@@ -105,7 +106,7 @@ def main(args: list[str]) -> int:
             return table.add
 
         try:
-            with stdout_reserved():
+            with stdout_reserved(), few_collections():
                 checked = check_file(opts.citations, fail_on=fail_on, passwords=passwords,
                                      max_bytes=max_bytes(opts), review_path=opts.review,
                                      progress=None if opts.quiet else progress,
