@@ -123,20 +123,51 @@ def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[
     the row's words from the reading's start to its end. None when no row, or more than
     one stretch, reads so.
     """
-    rows = {tuple(row_lines(page, ln)) for ln in {page.words[w].line for w in words}}
+    rows = rows_of(page, words)
     if len(rows) < 2:
         return None
     found: set[tuple[int, ...]] = set()
     for row in rows:
-        texts: list[str] = []
-        owners: list[int] = []
-        for ln in row:
-            for w in page.lines[ln].words:
-                parts = split_atoms(page.words[w].text)
-                texts += parts
-                owners += [w] * len(parts)
-        found |= _figure_readings(texts, owners, quote_atoms)
+        found |= _figure_readings(*row_atoms(page, row), quote_atoms)
     return list(found.pop()) if len(found) == 1 else None
+
+
+def exact_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[int]
+              ) -> list[int] | None:
+    """The words of the one row stretch, among the rows of a placement's ``words`` (two
+    or more), that is the quote word for word: a row of a table the extractor read
+    column by column, whose figures share atoms with the next row's ("$12,000" and
+    "$10,000"), is the row quoted, not cells gathered from both. None if no row or
+    several read so."""
+    rows = rows_of(page, words)
+    if len(rows) < 2:
+        return None
+    n = len(quote_atoms)
+    found: set[tuple[int, ...]] = set()
+    for row in rows:
+        texts, owners = row_atoms(page, row)
+        found |= {tuple(dict.fromkeys(owners[s:s + n])) for s in range(len(texts) - n + 1)
+                  if texts[s:s + n] == list(quote_atoms)
+                  and (s == 0 or owners[s - 1] != owners[s])
+                  and (s + n == len(texts) or owners[s + n] != owners[s + n - 1])}
+    return list(found.pop()) if len(found) == 1 else None
+
+
+def rows_of(page: PageWords, words: Sequence[int]) -> set[tuple[int, ...]]:
+    """The rows (:func:`row_lines`) the ``words`` stand in."""
+    return {tuple(row_lines(page, ln)) for ln in {page.words[w].line for w in words}}
+
+
+def row_atoms(page: PageWords, row: Sequence[int]) -> tuple[list[str], list[int]]:
+    """A row's atoms, its cells in the row's order, and the page word of each."""
+    texts: list[str] = []
+    owners: list[int] = []
+    for ln in row:
+        for w in page.lines[ln].words:
+            parts = split_atoms(page.words[w].text)
+            texts += parts
+            owners += [w] * len(parts)
+    return texts, owners
 
 
 def _figure_readings(texts: Sequence[str], owners: Sequence[int],

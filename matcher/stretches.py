@@ -332,7 +332,11 @@ def swapped_stretch(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, i
 
     Read along the page, not the highlighted lines: an order-free placement may take a
     part of the quote from another copy of boilerplate, and then the highlighted lines
-    do not read as the quote at all. Linear in the quote times the places its first two
+    do not read as the quote at all. Of several readings, the one that reads closest (the
+    fewest atoms) is the passage when it is the only one so close: a copy of the
+    boilerplate just before the passage, read on across its last word into the next
+    heading ("… the laws of [Kentucky.] Washington:"), is no rival of the passage that
+    ends "… the laws of Washington." Linear in the quote times the places its first two
     atoms stand.
     """
     n = len(quote_atoms)
@@ -352,4 +356,7 @@ def swapped_stretch(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, i
             if b - a >= MIN_SWAP_ATOMS and \
                     quote_atoms[a].isalpha() == quote_atoms[b].isalpha():
                 found.add((start - lead, end))
-    return found.pop() if len(found) == 1 else None
+    spans = sorted(b - a for a, b in found)
+    if not spans or (len(spans) > 1 and spans[0] == spans[1]):
+        return None
+    return min(found, key=lambda s: s[1] - s[0])

@@ -71,6 +71,13 @@ def swap_words(text: str, rng: random.Random) -> tuple[str, str] | None:
     i, j = rng.choice(pairs)
     a, b = cores[i], cores[j]
     assert a is not None and b is not None
+    between = {c.casefold() for c in cores[i + 1:j] if c}
+    if a.casefold() in between or b.casefold() in between:
+        # "Multiple (multiple types" with the first and third exchanged reads "Types
+        # (multiple multiple": one word moved two places, which is a quote read out of
+        # order (every word in its passage), not two words exchanged. (Chosen first and
+        # refused after, so that the other cases drawn stay the same.)
+        return None
 
     def cased(new: str, old: str) -> str:
         if old[:1].isupper() and not new[:1].isupper():
