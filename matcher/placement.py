@@ -330,7 +330,7 @@ def _along_its_run(page: PageWords, quote: str, spelled: Sequence[str], placed: 
     for a located quote, also a passage read with words dropped whose figure stands a
     line away (:func:`matcher.ownrun.figure_replaced`). None if none of these."""
     row = exact_row(page, spelled, placed.words)
-    if row is not None:
+    if row is not None and set(row) != set(placed.words):
         return _run_placement(page, quote, row, "stands word for word along one row of "
                               "the page", "")
     row = figure_off_row(page, spelled, placed.words)

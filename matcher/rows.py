@@ -115,17 +115,15 @@ def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[
                    ) -> list[int] | None:
     """The words of the one row stretch the quote reads along but for one figure.
 
-    ``words`` are the words a placement highlighted; when they stand on two rows or more,
-    each of those rows is read along, left to right, from where the quote's first (or
-    second) atom stands, stepping over up to a few words the quote dropped
+    ``words`` are the words a placement highlighted; each row they stand in is read
+    along, left to right, from where the quote's first (or second) atom stands,
+    stepping over up to a few words the quote dropped
     (:func:`matcher.stretches.read_along`). A row holding the whole quote but for one
     figure, where it has another figure and nowhere the quote's, is the passage quoted:
     the row's words from the reading's start to its end. None when no row, or more than
     one stretch, reads so.
     """
     rows = rows_of(page, words)
-    if len(rows) < 2:
-        return None
     found: set[tuple[int, ...]] = set()
     for row in rows:
         found |= _figure_readings(*row_atoms(page, row), quote_atoms)
@@ -134,14 +132,12 @@ def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[
 
 def exact_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[int]
               ) -> list[int] | None:
-    """The words of the one row stretch, among the rows of a placement's ``words`` (two
-    or more), that is the quote word for word: a row of a table the extractor read
-    column by column, whose figures share atoms with the next row's ("$12,000" and
-    "$10,000"), is the row quoted, not cells gathered from both. None if no row or
-    several read so."""
+    """The words of the one row stretch, among the rows of a placement's ``words``, that
+    is the quote word for word: a row of a table the extractor read column by column,
+    whose figures share atoms with the next row's ("$12,000" and "$10,000"), or whose
+    cell is the same in every row ("$500"), is the row quoted, not cells gathered from
+    several. None if no row or several read so."""
     rows = rows_of(page, words)
-    if len(rows) < 2:
-        return None
     n = len(quote_atoms)
     found: set[tuple[int, ...]] = set()
     for row in rows:
