@@ -11,9 +11,12 @@ placement finds them all; read in order, the figure replaces the passage's own.
 The quote's words beside its figure (at least MIN_CONTEXT_ATOMS atoms) must stand beside
 the page's figure, on its line (or in its row); the rest of the quote must read on in
 order from there, with a few words dropped on the way (MAX_INSIDE_GAP atoms, and once up
-to a line's worth, MAX_DROPPED_ATOMS). The quote's figure standing just by the page's
-(the quote dropped "… or" with the other) or beside one of its quoted neighbours is a
-quote with words dropped, or read in another order, not a figure replaced.
+to a line's worth, MAX_DROPPED_ATOMS). It is no figure replaced, but a quote with words
+dropped, assembled, or read in another order, where the quote reads along the run with
+only a few words dropped; where its figure stands with those same neighbours elsewhere
+("figure 6 to paragraph", one half of an assembled quote, beside "figure 5 to
+paragraph"); or where its figure stands just by the page's (the quote dropped "… or"
+with the other), just outside the reading, or in it beside one of its quoted neighbours.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def figure_replaced(page: PageWords, quote: str, quote_atoms: Sequence[str],
 
     ``quote_atoms`` are the quote's atoms as the page spells them; a quote whose words
     do not split into them one for one is not read (None). The page is read in its
-    reading order around the placed lines, and each row the placement touches is read
+    reading order, and each row the placement touches is read
     left to right (cells of a table row are lines of their own); a reading must touch a
     placed line. None when no reading, or more than one, finds a replaced figure.
     """

@@ -333,20 +333,27 @@ def _along_its_run(page: PageWords, quote: str, spelled: Sequence[str], placed: 
     if row is not None and set(row) != set(placed.words):
         return _run_placement(page, quote, row, "stands word for word along one row of "
                               "the page", "")
+    if placed.status != "located":
+        # Shown for review already: read along its row only to name a figure it could
+        # not name against the page's own, keeping the share of the quote it found.
+        named = any(d.kind == "number" and d.page for d in placed.differences)
+        row = None if named else figure_off_row(page, spelled, placed.words, one_row=True)
+        return None if row is None else replace(
+            _run_placement(page, quote, row, "reads along one row of the page",
+                           "; its figure stands in another row"), score=placed.score)
     row = figure_off_row(page, spelled, placed.words)
     if row is not None:
         return _run_placement(page, quote, row, "reads along one row of the page",
                               "; its figure stands in another row")
-    run = figure_replaced(page, quote, spelled, placed.words) \
-        if placed.status == "located" else None
+    run = figure_replaced(page, quote, spelled, placed.words)
     if run is None:
         return None
     return _run_placement(page, quote, run, "reads along one passage of the page, words "
-                          "dropped,", "; its figure stands elsewhere on the page")
+                          "dropped,", "; its figure stands elsewhere on the page", dropped=True)
 
 
-def _run_placement(page: PageWords, quote: str, run: Sequence[int], how: str, where: str
-                   ) -> Placement:
+def _run_placement(page: PageWords, quote: str, run: Sequence[int], how: str, where: str,
+                   *, dropped: bool = False) -> Placement:
     """The run a quote reads along but for one figure (a table row, its cells in the
     row's order, or a passage with words dropped): shown for review, the figure named
     against the run's own."""
@@ -360,13 +367,15 @@ def _run_placement(page: PageWords, quote: str, run: Sequence[int], how: str, wh
     placed = _contained(stands, quote, page, found=[" ".join(found)])
     if placed.status == "located":
         return placed
-    # The share of the quote the run holds: not its figure (a page that holds the
-    # quote's figure too, but reads another, must not outscore the page it came from).
-    n = len(split_atoms(quote))
-    off = sum(len(split_atoms(d.quote or "")) for d in placed.differences)
-    return replace(placed, score=round(100.0 * max(0, n - off) / n, 1),
-                   reason=f"{describe(placed.differences)} (the quote {how} but for "
-                          f"that{where})")
+    if dropped:
+        # The share of the quote the passage holds, its figure not counted: a page that
+        # reads the quote but for its figure, and holds that figure a line up, must not
+        # outscore the page the quote was taken from (where the figure was changed).
+        n = len(split_atoms(quote))
+        off = sum(len(split_atoms(d.quote or "")) for d in placed.differences)
+        placed = replace(placed, score=round(100.0 * max(0, n - off) / n, 1))
+    return replace(placed, reason=f"{describe(placed.differences)} (the quote {how} but "
+                                  f"for that{where})")
 
 
 def _one_stretch(page: PageWords, words: Sequence[int]) -> bool:

@@ -111,12 +111,14 @@ def _direction(page: PageWords, lines: Sequence[int]) -> int:
     return 1 if votes >= 0 else -1
 
 
-def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[int]
-                   ) -> list[int] | None:
+def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[int], *,
+                   one_row: bool = False) -> list[int] | None:
     """The words of the one row stretch the quote reads along but for one figure.
 
-    ``words`` are the words a placement highlighted; each row they stand in is read
-    along, left to right, from where the quote's first (or second) atom stands,
+    ``words`` are the words a placement highlighted; when they stand on two rows or more
+    (or on one, with ``one_row``: a placement shown for review, which may have missed the
+    row's own figure), each of those rows is read along, left to right, from where the
+    quote's first (or second) atom stands,
     stepping over up to a few words the quote dropped
     (:func:`matcher.stretches.read_along`). A row holding the whole quote but for one
     figure, where it has another figure and nowhere the quote's, is the passage quoted:
@@ -124,6 +126,8 @@ def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[
     one stretch, reads so.
     """
     rows = rows_of(page, words)
+    if len(rows) < (1 if one_row else 2):
+        return None
     found: set[tuple[int, ...]] = set()
     for row in rows:
         found |= _figure_readings(*row_atoms(page, row), quote_atoms)

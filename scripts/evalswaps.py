@@ -59,7 +59,8 @@ _SWAP_MIN_LETTERS = 3
 
 def swap_words(text: str, rng: random.Random) -> tuple[str, str] | None:
     """Two different words of ``text``, at least one word apart, swapped with each other
-    ("the first day … the last" for "the last day … the first"); case follows the place."""
+    ("the first day … the last" for "the last day … the first"); case follows the place.
+    None when the pair drawn has a copy of one of its words between them."""
     words = text.split(" ")
     cores = [m.group() if (m := _LETTERS_RUN.fullmatch(figure_core(w))) else None
              for w in words]
