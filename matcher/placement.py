@@ -166,6 +166,22 @@ def explain_placement(page: PageWords, quote: str, *, context: QuoteContext | No
 
 def _place(page: PageWords, quote: str, rec: Recorder | None,
            context: QuoteContext | None) -> Placement:
+    placed = _place_steps(page, quote, rec, context)
+    if placed.status != "review" or placed.alternatives or \
+            any(d.kind == "number" and d.page for d in placed.differences):
+        return placed
+    # Shown for review without a figure named against the page's own: read along its
+    # row, which may name it (a table read column by column, look-alike rows), keeping
+    # the share of the quote found.
+    spelled = respell(split_atoms(quote), page, hyphens=hyphen_breaks(quote))
+    row = figure_off_row(page, spelled, placed.words, one_row=True)
+    return placed if row is None else replace(
+        _run_placement(page, quote, row, "reads along one row of the page",
+                       "; its figure stands in another row"), score=placed.score)
+
+
+def _place_steps(page: PageWords, quote: str, rec: Recorder | None,
+                 context: QuoteContext | None) -> Placement:
     quote_atoms = split_atoms(quote)
     refusal = _refusal(page, quote_atoms)
     if refusal is not None:
@@ -197,7 +213,8 @@ def _place(page: PageWords, quote: str, rec: Recorder | None,
         return off
     if located:
         swap = swapped_stretch(page, spelled)  # two words exchanged along one passage
-        if swap is not None and (sw := _edited_placement(page, quote, swap, spelled)
+        if swap is not None and (sw := _edited_placement(page, quote, swap, spelled,
+                                                         edges=False)
                                  ).status == "review":
             return sw
     edited = None if short and not (located and not one_row_as_read(page, placement)) \
@@ -290,7 +307,7 @@ def _short_quote(page: PageWords, quote_atoms: Sequence[str],
 
 
 def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
-                      spelled: Sequence[str]) -> Placement:
+                      spelled: Sequence[str], *, edges: bool = True) -> Placement:
     """The stretch a quote stands in but for one word: shown for review, the word named.
 
     The quote is compared with the stretch itself, not its whole lines: the quote read
@@ -298,13 +315,15 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
     further on ("the first day … the last" for "the last day"). At an edge where the
     stretch differs from the quote, the page word beside it is compared too: it is the
     one the quote's word stands against. (If the word is a known variant after all, or
-    said twice, it is located.)
+    said twice, it is located.) Without ``edges`` (a stretch read with two words
+    exchanged, each of the quote's atoms standing in it) nothing beside it is compared:
+    the next line's "e-cigarettes" is no copy of the quote's last word "cigarettes".
     """
     start, end = stretch
     texts = page.atom_texts
     rects, ordered_words = rects_over(page, words_in(page, start, end))
-    lo = start - 1 if start > 0 and texts[start] != spelled[0] else start
-    hi = end + 1 if end < len(texts) and texts[end - 1] != spelled[-1] else end
+    lo = start - 1 if edges and start > 0 and texts[start] != spelled[0] else start
+    hi = end + 1 if edges and end < len(texts) and texts[end - 1] != spelled[-1] else end
     compared: dict[int, list[str]] = {}
     for w in words_in(page, lo, hi):
         compared.setdefault(page.words[w].line, []).append(visible(page.words[w].text))
@@ -334,13 +353,7 @@ def _along_its_run(page: PageWords, quote: str, spelled: Sequence[str], placed: 
         return _run_placement(page, quote, row, "stands word for word along one row of "
                               "the page", "")
     if placed.status != "located":
-        # Shown for review already: read along its row only to name a figure it could
-        # not name against the page's own, keeping the share of the quote it found.
-        named = any(d.kind == "number" and d.page for d in placed.differences)
-        row = None if named else figure_off_row(page, spelled, placed.words, one_row=True)
-        return None if row is None else replace(
-            _run_placement(page, quote, row, "reads along one row of the page",
-                           "; its figure stands in another row"), score=placed.score)
+        return None
     row = figure_off_row(page, spelled, placed.words)
     if row is not None:
         return _run_placement(page, quote, row, "reads along one row of the page",

@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matcher.document import PdfSource
+from matcher.normalize import atoms
 from matcher.placement import place_on_page
+from matcher.stretches import swapped_stretch, words_in
 from tests.simplepdf import Placed, paragraph, write_pdf
 from tests.test_swaps import assert_figure_changed, assert_located, named, page_of
 
@@ -83,10 +85,13 @@ def test_two_words_exchanged_in_the_second_of_two_warnings(
     quote = ("statement of claim containing any materially false information, or conceals "
              "insurance the purpose of misleading information concerning any fact material "
              "thereto, commits a fraudulent for act under the laws of Washington.")
+    stretch = swapped_stretch(pw, atoms(quote))
+    assert stretch is not None
+    second = min(w.y0 for w in pw.words if w.text == "Washington:")
+    assert all(pw.words[w].y0 > second for w in words_in(pw, *stretch))
     p = place_on_page(pw, quote)
     assert p.status == "review"
     assert named(p) == [("word", "for", "insurance"), ("word", "insurance", "for")]
-    second = min(w.y0 for w in pw.words if w.text == "Washington:")
     assert all(r[1] > second for r in p.rects)
     assert_located(pw, quote.replace("conceals insurance", "conceals for")
                    .replace("fraudulent for", "fraudulent insurance"))
@@ -129,3 +134,16 @@ def test_a_row_quoted_with_another_rows_premium_is_never_located(
         # figures a cent apart — can leave too little weight to show the row at all.)
         assert ("number", premiums[s], premiums[r]) in named(p), (quote, p.reason)
     assert_located(pw, " ".join(rows[r]))
+
+
+def test_a_swap_whose_word_ends_a_word_on_the_next_line(make_pdf: Callable[..., Path]) -> None:
+    # "cigarettes" read against the next line's "e-cigarettes" is no copy of it: the
+    # quote exchanged "cigarettes" and "tobacco".
+    pw = page_of(make_pdf, paragraph([
+        "Within the past five years, has the Proposed Insured used cigarettes, cigars, a "
+        "pipe, chewing tobacco,", "e-cigarettes, or any other nicotine product?"]))
+    p = place_on_page(pw, "Within the past five years, has the Proposed Insured used tobacco, "
+                          "cigars, a pipe, chewing cigarettes,")
+    assert p.status == "review"
+    assert named(p) == [("word", "cigarettes", "tobacco"), ("word", "tobacco", "cigarettes")]
+    assert "e-cigarettes" not in p.found_text
