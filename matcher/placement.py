@@ -43,9 +43,10 @@ from .bands import (
 from .context import QuoteContext
 from .diff import Difference, QuoteDiff, describe, diff_quote
 from .normalize import atoms as split_atoms
+from .ownrun import figure_replaced
 from .pagemodel import Band, PageModel
 from .reading import tokens_under, under_highlight, visible
-from .rows import figure_off_row, one_row_as_read
+from .rows import exact_row, figure_off_row, one_row_as_read
 from .stretches import (
     MIN_CHANGED_QUOTE_ATOMS,
     exact_copies,
@@ -55,6 +56,7 @@ from .stretches import (
     swapped_stretch,
     words_in,
 )
+from .trace import PlacementTrace, Recorder
 from .variants import hyphen_breaks, respell
 from .vocabulary import PlacementStatus, Rect
 from .words import PageWords
@@ -135,90 +137,6 @@ def not_located(reason: str, page: int | None = None, score: float = 0.0) -> Pla
     return Placement("not_located", page, score, reason)
 
 
-# --- The trace: what each step saw (scripts/debug_placement.py prints it) ---------------
-
-
-@dataclass(frozen=True, slots=True)
-class TraceRun:
-    """A run: quote atoms found in the quoted order, at these page atom positions."""
-
-    positions: tuple[int, ...]
-    atoms: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TraceLine:
-    """A candidate line: its index, whether it is strong, and its words."""
-
-    line: int
-    strong: bool
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class TraceBand:
-    """A band as the decision compared it: its lines, the words it took, its shares.
-
-    ``coverage`` is the share of the quote's weight it accounts for, ``ordered`` the share
-    taken through runs (in quoted order); ``taken`` maps each line to the words matched.
-    """
-
-    lines: tuple[int, ...]
-    coverage: float
-    ordered: float
-    taken: dict[int, tuple[int, ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class PlacementTrace:
-    """How :func:`place_on_page` read one quote on one page, step by step.
-
-    ``bands`` are the places compared after filling and splitting; ``best`` indexes the
-    one chosen before growing (``None`` when no band was chosen); ``citation`` is the
-    final (possibly joint) band the rectangles were drawn from.
-    """
-
-    quote_atoms: tuple[str, ...]
-    runs: tuple[TraceRun, ...]
-    candidates: tuple[TraceLine, ...]
-    bands: tuple[TraceBand, ...]
-    best: int | None
-    citation: TraceBand | None
-    placement: Placement
-
-
-class _Recorder:
-    """Collects what the steps saw, for :func:`explain_placement`."""
-
-    def __init__(self) -> None:
-        self.model: PageModel | None = None
-        self.flags: dict[int, tuple[bool, bool]] = {}
-        self.bands: list[Band] = []
-        self.best: Band | None = None
-        self.citation: Band | None = None
-
-    def trace(self, quote_atoms: Sequence[str], placement: Placement) -> PlacementTrace:
-        model = self.model
-        runs: tuple[TraceRun, ...] = ()
-        candidates: tuple[TraceLine, ...] = ()
-        if model is not None:
-            runs = tuple(TraceRun(run, tuple(model.texts[p] for p in run)) for run in model.runs)
-            page = model.page
-            candidates = tuple(
-                TraceLine(ln, strong, " ".join(page.words[w].text for w in page.lines[ln].words))
-                for ln, (cand, strong) in self.flags.items() if cand)
-        bands = tuple(_trace_band(b) for b in self.bands)
-        best = next((k for k, b in enumerate(self.bands) if b is self.best), None)
-        citation = None if self.citation is None else _trace_band(self.citation)
-        return PlacementTrace(tuple(quote_atoms), runs, candidates, bands, best, citation,
-                              placement)
-
-
-def _trace_band(band: Band) -> TraceBand:
-    return TraceBand(tuple(band.lines), band.coverage, band.ordered,
-                     {ln: tuple(ws) for ln, ws in band.words.items()})
-
-
 # --- The steps ---------------------------------------------------------------------------
 
 
@@ -241,13 +159,29 @@ def explain_placement(page: PageWords, quote: str, *, context: QuoteContext | No
     the band chosen and the final citation, beside the :class:`Placement` itself (which is
     the one :func:`place_on_page` returns).
     """
-    recorder = _Recorder()
+    recorder = Recorder()
     placement = _place(page, quote, recorder, context)
     return recorder.trace(split_atoms(quote), placement)
 
 
-def _place(page: PageWords, quote: str, rec: _Recorder | None,
+def _place(page: PageWords, quote: str, rec: Recorder | None,
            context: QuoteContext | None) -> Placement:
+    placed = _place_steps(page, quote, rec, context)
+    if placed.status != "review" or placed.alternatives or \
+            any(d.kind == "number" and d.page for d in placed.differences):
+        return placed
+    # Shown for review without a figure named against the page's own: read along its
+    # row, which may name it (a table read column by column, look-alike rows), keeping
+    # the share of the quote found.
+    spelled = respell(split_atoms(quote), page, hyphens=hyphen_breaks(quote))
+    row = figure_off_row(page, spelled, placed.words, one_row=True)
+    return placed if row is None else replace(
+        _run_placement(page, quote, row, "reads along one row of the page",
+                       "; its figure stands in another row"), score=placed.score)
+
+
+def _place_steps(page: PageWords, quote: str, rec: Recorder | None,
+                 context: QuoteContext | None) -> Placement:
     quote_atoms = split_atoms(quote)
     refusal = _refusal(page, quote_atoms)
     if refusal is not None:
@@ -275,14 +209,12 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
     if located and placement.diff is not None and placement.diff.verbatim and \
             _one_stretch(page, placement.words):
         return placement  # the quote stands word for word on lines that follow each other
+    if placement.placed and (off := _along_its_run(page, quote, spelled, placement)):
+        return off
     if located:
-        # Words gathered from two rows of a table: read along one row, the quote may
-        # have a figure where the row has another (the next row's premium for its own).
-        row = figure_off_row(page, spelled, placement.words)
-        if row is not None:
-            return _row_placement(page, quote, row)
         swap = swapped_stretch(page, spelled)  # two words exchanged along one passage
-        if swap is not None and (sw := _edited_placement(page, quote, swap, spelled)
+        if swap is not None and (sw := _edited_placement(page, quote, swap, spelled,
+                                                         edges=False)
                                  ).status == "review":
             return sw
     edited = None if short and not (located and not one_row_as_read(page, placement)) \
@@ -299,17 +231,17 @@ def _place(page: PageWords, quote: str, rec: _Recorder | None,
             whole = _contained(_pieces_placement(page, pieces), quote, page)
             # ...but pieces from two rows may be one row read with another row's figure
             # (a contents line "2.1.4. Archival …" quoted with the next line's "2.1.5.").
-            row = figure_off_row(page, spelled, whole.words) \
+            off = _along_its_run(page, quote, spelled, whole) \
                 if whole.status == "located" else None
-            if row is not None:
-                return _row_placement(page, quote, row)
+            if off is not None:
+                return off
     if changed is None:
         return whole or placement
     return changed if whole is None or not whole.placed else _both_readings(changed, whole)
 
 
 def _place_order_free(page: PageWords, quote: str, spelled: Sequence[str],
-                      rec: _Recorder | None, context: QuoteContext | None) -> Placement:
+                      rec: Recorder | None, context: QuoteContext | None) -> Placement:
     """The order-free, rarity-weighted placement: candidate bands, choose, grow, judge."""
     model = PageModel(page, list(spelled))
     bands = _candidate_bands(model, rec)
@@ -375,7 +307,7 @@ def _short_quote(page: PageWords, quote_atoms: Sequence[str],
 
 
 def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
-                      spelled: Sequence[str]) -> Placement:
+                      spelled: Sequence[str], *, edges: bool = True) -> Placement:
     """The stretch a quote stands in but for one word: shown for review, the word named.
 
     The quote is compared with the stretch itself, not its whole lines: the quote read
@@ -383,13 +315,15 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
     further on ("the first day … the last" for "the last day"). At an edge where the
     stretch differs from the quote, the page word beside it is compared too: it is the
     one the quote's word stands against. (If the word is a known variant after all, or
-    said twice, it is located.)
+    said twice, it is located.) Without ``edges`` (a stretch read with two words
+    exchanged, each of the quote's atoms standing in it) nothing beside it is compared:
+    the next line's "e-cigarettes" is no copy of the quote's last word "cigarettes".
     """
     start, end = stretch
     texts = page.atom_texts
     rects, ordered_words = rects_over(page, words_in(page, start, end))
-    lo = start - 1 if start > 0 and texts[start] != spelled[0] else start
-    hi = end + 1 if end < len(texts) and texts[end - 1] != spelled[-1] else end
+    lo = start - 1 if edges and start > 0 and texts[start] != spelled[0] else start
+    hi = end + 1 if edges and end < len(texts) and texts[end - 1] != spelled[-1] else end
     compared: dict[int, list[str]] = {}
     for w in words_in(page, lo, hi):
         compared.setdefault(page.words[w].line, []).append(visible(page.words[w].text))
@@ -406,23 +340,55 @@ def _edited_placement(page: PageWords, quote: str, stretch: tuple[int, int],
                                   "page as written but for that)")
 
 
-def _row_placement(page: PageWords, quote: str, row: Sequence[int]) -> Placement:
-    """The table row a quote reads along but for one figure: shown for review, the
-    figure named against the row's own (:func:`matcher.rows.figure_off_row`)."""
-    rects, words = rects_over(page, row)
-    cells: dict[int, list[str]] = {}  # the row's lines (cells), in the row's order
-    for w in row:
+def _along_its_run(page: PageWords, quote: str, spelled: Sequence[str], placed: Placement
+                   ) -> Placement | None:
+    """A placement read again along its own run, where that tells more: a table row
+    that is the quote word for word (located there, not on cells gathered from two rows,
+    :func:`matcher.rows.exact_row`), or one with the quote's figure where the row has
+    another (the next row's premium for this row's, :func:`matcher.rows.figure_off_row`);
+    for a located quote, also a passage read with words dropped whose figure stands a
+    line away (:func:`matcher.ownrun.figure_replaced`). None if none of these."""
+    row = exact_row(page, spelled, placed.words)
+    if row is not None and set(row) != set(placed.words):
+        return _run_placement(page, quote, row, "stands word for word along one row of "
+                              "the page", "")
+    if placed.status != "located":
+        return None
+    row = figure_off_row(page, spelled, placed.words)
+    if row is not None:
+        return _run_placement(page, quote, row, "reads along one row of the page",
+                              "; its figure stands in another row")
+    run = figure_replaced(page, quote, spelled, placed.words)
+    if run is None:
+        return None
+    return _run_placement(page, quote, run, "reads along one passage of the page, words "
+                          "dropped,", "; its figure stands elsewhere on the page", dropped=True)
+
+
+def _run_placement(page: PageWords, quote: str, run: Sequence[int], how: str, where: str,
+                   *, dropped: bool = False) -> Placement:
+    """The run a quote reads along but for one figure (a table row, its cells in the
+    row's order, or a passage with words dropped): shown for review, the figure named
+    against the run's own."""
+    rects, words = rects_over(page, run)
+    cells: dict[int, list[str]] = {}  # the run's lines (cells), in the run's order
+    for w in run:
         cells.setdefault(page.words[w].line, []).append(visible(page.words[w].text))
     found = [" ".join(ws) for ws in cells.values()]
-    stands = Placement("located", page.number, 100.0,
-                       "the quote reads along one row of the page", rects, words,
+    stands = Placement("located", page.number, 100.0, f"the quote {how}", rects, words,
                        " / ".join(found), ordered=1.0)
     placed = _contained(stands, quote, page, found=[" ".join(found)])
     if placed.status == "located":
         return placed
-    return replace(placed, reason=f"{describe(placed.differences)} (the quote reads along "
-                                  "one row of the page but for that; its figure stands in "
-                                  "another row)")
+    if dropped:
+        # The share of the quote the passage holds, its figure not counted: a page that
+        # reads the quote but for its figure, and holds that figure a line up, must not
+        # outscore the page the quote was taken from (where the figure was changed).
+        n = len(split_atoms(quote))
+        off = sum(len(split_atoms(d.quote or "")) for d in placed.differences)
+        placed = replace(placed, score=round(100.0 * max(0, n - off) / n, 1))
+    return replace(placed, reason=f"{describe(placed.differences)} (the quote {how} but "
+                                  f"for that{where})")
 
 
 def _one_stretch(page: PageWords, words: Sequence[int]) -> bool:
@@ -456,7 +422,7 @@ def _pieces_placement(page: PageWords, pieces: Sequence[tuple[int, int]]) -> Pla
                      words_in_order, found_text_of(page, words_in_order), ordered=1.0)
 
 
-def _candidate_bands(model: PageModel, rec: _Recorder | None) -> list[Band]:
+def _candidate_bands(model: PageModel, rec: Recorder | None) -> list[Band]:
     """Candidate lines grouped into bands holding a strong line, filled and split."""
     flags = {ln: model.line_is_candidate(ln) for ln in model.touched}
     candidates = [ln for ln, (cand, _) in flags.items() if cand]

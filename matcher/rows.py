@@ -111,32 +111,63 @@ def _direction(page: PageWords, lines: Sequence[int]) -> int:
     return 1 if votes >= 0 else -1
 
 
-def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[int]
-                   ) -> list[int] | None:
+def figure_off_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[int], *,
+                   one_row: bool = False) -> list[int] | None:
     """The words of the one row stretch the quote reads along but for one figure.
 
-    ``words`` are the words a placement highlighted; when they stand on two rows or more,
-    each of those rows is read along, left to right, from where the quote's first (or
-    second) atom stands, stepping over up to a few words the quote dropped
+    ``words`` are the words a placement highlighted; when they stand on two rows or more
+    (or on one, with ``one_row``: a placement shown for review, which may have missed the
+    row's own figure), each of those rows is read along, left to right, from where the
+    quote's first (or second) atom stands,
+    stepping over up to a few words the quote dropped
     (:func:`matcher.stretches.read_along`). A row holding the whole quote but for one
     figure, where it has another figure and nowhere the quote's, is the passage quoted:
     the row's words from the reading's start to its end. None when no row, or more than
     one stretch, reads so.
     """
-    rows = {tuple(row_lines(page, ln)) for ln in {page.words[w].line for w in words}}
-    if len(rows) < 2:
+    rows = rows_of(page, words)
+    if len(rows) < (1 if one_row else 2):
         return None
     found: set[tuple[int, ...]] = set()
     for row in rows:
-        texts: list[str] = []
-        owners: list[int] = []
-        for ln in row:
-            for w in page.lines[ln].words:
-                parts = split_atoms(page.words[w].text)
-                texts += parts
-                owners += [w] * len(parts)
-        found |= _figure_readings(texts, owners, quote_atoms)
+        found |= _figure_readings(*row_atoms(page, row), quote_atoms)
     return list(found.pop()) if len(found) == 1 else None
+
+
+def exact_row(page: PageWords, quote_atoms: Sequence[str], words: Sequence[int]
+              ) -> list[int] | None:
+    """The words of the one row stretch, among the rows of a placement's ``words``, that
+    is the quote word for word: a row of a table the extractor read column by column,
+    whose figures share atoms with the next row's ("$12,000" and "$10,000"), or whose
+    cell is the same in every row ("$500"), is the row quoted, not cells gathered from
+    several. None if no row or several read so."""
+    rows = rows_of(page, words)
+    n = len(quote_atoms)
+    found: set[tuple[int, ...]] = set()
+    for row in rows:
+        texts, owners = row_atoms(page, row)
+        found |= {tuple(dict.fromkeys(owners[s:s + n])) for s in range(len(texts) - n + 1)
+                  if texts[s:s + n] == list(quote_atoms)
+                  and (s == 0 or owners[s - 1] != owners[s])
+                  and (s + n == len(texts) or owners[s + n] != owners[s + n - 1])}
+    return list(found.pop()) if len(found) == 1 else None
+
+
+def rows_of(page: PageWords, words: Sequence[int]) -> set[tuple[int, ...]]:
+    """The rows (:func:`row_lines`) the ``words`` stand in."""
+    return {tuple(row_lines(page, ln)) for ln in {page.words[w].line for w in words}}
+
+
+def row_atoms(page: PageWords, row: Sequence[int]) -> tuple[list[str], list[int]]:
+    """A row's atoms, its cells in the row's order, and the page word of each."""
+    texts: list[str] = []
+    owners: list[int] = []
+    for ln in row:
+        for w in page.lines[ln].words:
+            parts = split_atoms(page.words[w].text)
+            texts += parts
+            owners += [w] * len(parts)
+    return texts, owners
 
 
 def _figure_readings(texts: Sequence[str], owners: Sequence[int],

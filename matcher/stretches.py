@@ -207,8 +207,10 @@ def figure_for_figure(texts: Sequence[str], quote: Sequence[str], i: int, j: int
     page has another figure, a page word starting at atom ``j``: ``(i, j)`` past both.
 
     The page's figure is its word's atoms with digits from ``j``; the quote's, the fewest
-    atoms with digits (at most MAX_FIGURE_ATOMS) after which the page goes on with the
-    quote. One of the two has more than one atom (one for one is a plain atom off).
+    atoms with digits (at most MAX_FIGURE_ATOMS) after which the page reads on with the
+    rest of the quote (:func:`_goes_on`: "$2.12 12 months" against "$1.00 12 months" is
+    "2 12" for "1 00", though after "2" alone the page's next atom is the quote's "12"
+    too). One of the two has more than one atom (one for one is a plain atom off).
     """
     if j >= len(texts) or not (has_digit(quote[i]) and has_digit(texts[j])):
         return None
@@ -222,9 +224,25 @@ def figure_for_figure(texts: Sequence[str], quote: Sequence[str], i: int, j: int
             return None
         if m == 1 and end - j == 1:
             continue
-        if i + m == len(quote) or (end < len(texts) and texts[end] == quote[i + m]):
+        if _goes_on(texts, quote, i + m, end):
             return i + m, end
     return None
+
+
+def _goes_on(texts: Sequence[str], quote: Sequence[str], i: int, j: int) -> bool:
+    """Whether ``quote[i:]`` reads along the page from ``j`` with nothing off, stepping
+    over up to MAX_EDIT_SKIP page atoms between two of its atoms (none before the first).
+    """
+    if i < len(quote) and (j >= len(texts) or texts[j] != quote[i]):
+        return False
+    for a in quote[i + 1:]:
+        j += 1
+        ahead = next((d for d in range(MAX_EDIT_SKIP + 1)
+                      if j + d < len(texts) and texts[j + d] == a), None)
+        if ahead is None:
+            return False
+        j += ahead
+    return True
 
 
 def _replaced(texts: Sequence[str], quote: Sequence[str], off: int, at: int) -> bool:
@@ -332,7 +350,11 @@ def swapped_stretch(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, i
 
     Read along the page, not the highlighted lines: an order-free placement may take a
     part of the quote from another copy of boilerplate, and then the highlighted lines
-    do not read as the quote at all. Linear in the quote times the places its first two
+    do not read as the quote at all. Of several readings, the one that reads closest (the
+    fewest atoms) is the passage when it is the only one so close: a copy of the
+    boilerplate just before the passage, read on across its last word into the next
+    heading ("… the laws of [Kentucky.] Washington:"), is no rival of the passage that
+    ends "… the laws of Washington." Linear in the quote times the places its first two
     atoms stand.
     """
     n = len(quote_atoms)
@@ -352,4 +374,7 @@ def swapped_stretch(page: PageWords, quote_atoms: Sequence[str]) -> tuple[int, i
             if b - a >= MIN_SWAP_ATOMS and \
                     quote_atoms[a].isalpha() == quote_atoms[b].isalpha():
                 found.add((start - lead, end))
-    return found.pop() if len(found) == 1 else None
+    spans = sorted(b - a for a, b in found)
+    if not spans or (len(spans) > 1 and spans[0] == spans[1]):
+        return None
+    return min(found, key=lambda s: s[1] - s[0])

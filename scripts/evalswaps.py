@@ -59,7 +59,8 @@ _SWAP_MIN_LETTERS = 3
 
 def swap_words(text: str, rng: random.Random) -> tuple[str, str] | None:
     """Two different words of ``text``, at least one word apart, swapped with each other
-    ("the first day … the last" for "the last day … the first"); case follows the place."""
+    ("the first day … the last" for "the last day … the first"); case follows the place.
+    None when the pair drawn has a copy of one of its words between them."""
     words = text.split(" ")
     cores = [m.group() if (m := _LETTERS_RUN.fullmatch(figure_core(w))) else None
              for w in words]
@@ -71,6 +72,13 @@ def swap_words(text: str, rng: random.Random) -> tuple[str, str] | None:
     i, j = rng.choice(pairs)
     a, b = cores[i], cores[j]
     assert a is not None and b is not None
+    between = {c.casefold() for c in cores[i + 1:j] if c}
+    if a.casefold() in between or b.casefold() in between:
+        # "Multiple (multiple types" with the first and third exchanged reads "Types
+        # (multiple multiple": one word moved two places, which is a quote read out of
+        # order (every word in its passage), not two words exchanged. (Chosen first and
+        # refused after, so that the other cases drawn stay the same.)
+        return None
 
     def cased(new: str, old: str) -> str:
         if old[:1].isupper() and not new[:1].isupper():
