@@ -17,6 +17,7 @@ a session does not start with 0.3 s of imports.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import logging
 import os
@@ -457,6 +458,7 @@ def serve(conn: Any, parent_end: Any = None, render: Any = None) -> None:
     """The process's body: answer requests on ``conn`` until it closes or sends None;
     first, given a render handoff (:func:`viewer.render.process.prestart`), import
     PyMuPDF and fork the render process."""
+    gc.enable()  # paused by the window's start-up before it started this process
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the GUI's to handle
     children.lead_own_group()  # stopped with whatever it runs (tesseract)
     if parent_end is not None:

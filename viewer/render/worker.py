@@ -24,6 +24,7 @@ cannot render at all is an ``"error"`` reply, which the window shows on the page
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import signal
@@ -83,6 +84,7 @@ def _close_inherited_files(keep: set[int]) -> None:
 
 def serve(conn: Any, parent_end: Any = None) -> None:
     """Answer render requests on ``conn`` until it closes or sends None."""
+    gc.enable()  # paused by the window's start-up, two forks up
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the GUI's to handle
     if parent_end is not None:
         # After a fork the child holds a copy of the GUI's end too; close it so that the
