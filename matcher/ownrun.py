@@ -27,6 +27,7 @@ from typing import NamedTuple
 from .alignment import MAX_INSIDE_GAP, has_digit
 from .normalize import atoms as split_atoms
 from .rows import row_atoms, rows_of
+from .stretches import goes_on, stands_in
 from .words import PageWords
 
 # The quote's atoms beside its figure that must stand beside the page's figure.
@@ -123,7 +124,7 @@ def _replacements(reading: _Reading, qa: Sequence[str], owner: Sequence[int]
                 continue
             k = _common(qa, fa - 1, -1, texts, g - 1, lines, lines[g])
             m = _common(qa, fb, 1, texts, ge, lines, lines[ge - 1])
-            if k + m < MIN_CONTEXT_ATOMS or _stands(texts, qa[fa - k:fb + m]):
+            if k + m < MIN_CONTEXT_ATOMS or stands_in(texts, qa[fa - k:fb + m], 0, len(texts)):
                 continue  # too little beside it, or the quote's figure stands so, its
                 # neighbours beside it: a piece of an assembled quote
             read = _read_rest(reading, qa, (fa - k, fb + m), (g - k, ge + m))
@@ -136,23 +137,7 @@ def _replacements(reading: _Reading, qa: Sequence[str], owner: Sequence[int]
 def _reads_whole(texts: Sequence[str], qa: Sequence[str]) -> bool:
     """Whether the quote reads along ``texts`` in order from a place its first atom
     stands, up to MAX_INSIDE_GAP atoms dropped between two of its atoms."""
-    def reads_from(j: int) -> bool:
-        for a in qa[1:]:
-            d = next((d for d in range(MAX_INSIDE_GAP + 1)
-                      if j + d < len(texts) and texts[j + d] == a), None)
-            if d is None:
-                return False
-            j += d + 1
-        return True
-
-    return any(texts[j] == qa[0] and reads_from(j + 1) for j in range(len(texts)))
-
-
-def _stands(texts: Sequence[str], atoms: Sequence[str]) -> bool:
-    """Whether ``atoms`` stand side by side in ``texts``."""
-    n, want = len(atoms), tuple(atoms)
-    return any(tuple(texts[s:s + n]) == want for s in range(len(texts) - n + 1)
-               if texts[s] == want[0])
+    return any(goes_on(texts, qa, 0, j) for j in range(len(texts)) if texts[j] == qa[0])
 
 
 def _common(qa: Sequence[str], i: int, step: int, texts: Sequence[str], j: int,

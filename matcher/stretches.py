@@ -224,12 +224,12 @@ def figure_for_figure(texts: Sequence[str], quote: Sequence[str], i: int, j: int
             return None
         if m == 1 and end - j == 1:
             continue
-        if _goes_on(texts, quote, i + m, end):
+        if goes_on(texts, quote, i + m, end):
             return i + m, end
     return None
 
 
-def _goes_on(texts: Sequence[str], quote: Sequence[str], i: int, j: int) -> bool:
+def goes_on(texts: Sequence[str], quote: Sequence[str], i: int, j: int) -> bool:
     """Whether ``quote[i:]`` reads along the page from ``j`` with nothing off, stepping
     over up to MAX_EDIT_SKIP page atoms between two of its atoms (none before the first).
     """
@@ -281,7 +281,7 @@ def moved_or_dropped(page: PageWords, quote: Sequence[str], stretch: tuple[int, 
     # digits does: a row of counts "5 5 10 0 0 1.0 2.0" holds every lone digit.
     opening = _figure_around(quote, off) if has_digit(word) else (word,)
     if not _replaced(texts, quote, off, at) and (
-            _stands_in(texts, opening, start, end) or
+            stands_in(texts, opening, start, end) or
             (start > 0 and texts[start - 1] == word and lines[start - 1] == lines[start]) or
             (end < len(texts) and texts[end] == word and lines[end] == lines[end - 1])):
         return True
@@ -313,7 +313,7 @@ def _figure_around(quote: Sequence[str], off: int) -> tuple[str, ...]:
     return (quote[off],)
 
 
-def _stands_in(texts: Sequence[str], atoms: Sequence[str], start: int, end: int) -> bool:
+def stands_in(texts: Sequence[str], atoms: Sequence[str], start: int, end: int) -> bool:
     """Whether ``atoms`` stand side by side among ``texts[start:end]``."""
     n = len(atoms)
     return any(tuple(texts[k:k + n]) == tuple(atoms) for k in range(start, end - n + 1))
