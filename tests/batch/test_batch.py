@@ -234,6 +234,9 @@ def test_ctrl_c_leaves_whole_lines_and_the_rerun_finishes(
     """SIGINT to the batch alone, or to its whole process group (a terminal's Ctrl-C,
     which reaches the local cluster's workers too)."""
     inputs = write_citations_files(tmp_path / "answers", corpus, 40, seed=11)
+    # Slow by construction, so a busy machine cannot finish before the interrupt: a file
+    # of its own document set (planned last) that takes seconds to check.
+    inputs.append(slow_answer(tmp_path / "answers", corpus))
     out = tmp_path / "results.jsonl"
     run = subprocess.Popen([str(BIN / "citeview"), "batch", str(tmp_path / "answers"),
                             "--out", str(out), "--workers", "2"], stdout=subprocess.PIPE,

@@ -38,6 +38,11 @@ def run(folder: Path, store: OcrStore, *extra: str) -> tuple[int, str]:
     return code, text
 
 
+# A page's worth of text for a full-size page: what makes a page slow to recognise.
+DENSE_LINES = tuple(f"Line {k}: the insured shall notify the insurer within thirty days"
+                    for k in range(26))
+
+
 def all_entries(store: OcrStore) -> list[Path]:
     return sorted(store.root.rglob("page-*.json"))
 
@@ -143,8 +148,11 @@ def test_ctrl_c_stops_cleanly_and_the_next_run_continues(scan_pdf: PdfMaker, tmp
     docs = tmp_path / "docs"
     for i in range(4):
         scan_pdf(f"doc{i}.pdf", folder=docs, pages=3)
+    # Slow by construction, so a busy machine cannot finish before the interrupt: four
+    # full pages of dense text (seconds each at 300 dpi), listed after the small pages.
+    scan_pdf("doc9.pdf", folder=docs, pages=4, lines=DENSE_LINES, width=612.0, height=792.0)
+    pages = 4 * 3 + 4
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    # 300 dpi makes each page slow enough (~0.5 s) to interrupt mid-run.
     proc = subprocess.Popen([sys.executable, "-m", "matcher.ocr.cli", str(docs), "--store",
                              str(store.root), "--dpi", "300", "--jobs", "2"],
                             env=env, cwd=REPO, stderr=subprocess.PIPE, text=True,
@@ -166,7 +174,7 @@ def test_ctrl_c_stops_cleanly_and_the_next_run_continues(scan_pdf: PdfMaker, tmp
     assert "Interrupted: " in err and "Run the same command again to continue" in err
     assert not list(store.root.rglob("*.tmp"))
     done = all_entries(store)
-    assert 1 <= len(done) < 12
+    assert 1 <= len(done) < pages
     # It stops at once: the two pages in progress (and the one queued) are not finished
     # and stored; at most a result already on its way when Ctrl-C came is saved.
     assert len(done) - at_ctrl_c <= 1, (at_ctrl_c, len(done))
@@ -176,8 +184,8 @@ def test_ctrl_c_stops_cleanly_and_the_next_run_continues(scan_pdf: PdfMaker, tmp
 
     code, out = run(docs, store)
     assert code == EXIT_OK
-    assert f"{12 - len(done)} page(s) to OCR; {len(done)} already prepared" in out
-    assert len(all_entries(store)) == 12
+    assert f"{pages - len(done)} page(s) to OCR; {len(done)} already prepared" in out
+    assert len(all_entries(store)) == pages
 
 
 def test_ocr_page_for_the_viewer_stores_and_returns_words(scan_pdf: PdfMaker,
