@@ -24,3 +24,11 @@ Three processes, and folders that say which runs what:
 anything else opens the viewer. :mod:`.errors` turns unexpected errors into a sentence
 and a log entry.
 """
+
+import os as _os
+
+# citeview loads no pydantic plugins: without this, building the first model scans the
+# entry points of every installed distribution for them (importlib.metadata and ~5 ms on
+# a small environment, more in a large one), in every check process and command. A value
+# set by the user is kept.
+_os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
