@@ -8,6 +8,7 @@ import csv
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -122,6 +123,54 @@ def test_rerun_checks_again_a_file_reviewed_since_and_all_under_another_fail_on(
     assert next(line for line in lines[::-1] if line["citations"] == str(reviewed))["exit"] == 1
     kept = batch(*answers, "--out", out, "--workers", "1", "--fail-on", "not_supported")
     assert kept.returncode == 1 and len(read_lines(out)) == len(lines), kept.stderr
+
+
+def test_rerun_checks_again_the_files_over_a_changed_or_returned_document(
+        tmp_path: Path, corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A PDF replaced since the last run has every file over it checked again, and only
+    those; so has a file whose missing document has turned up."""
+    from tests.batch_corpus import DOCUMENTS
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    names = DOCUMENTS[:3]
+    for name in names:
+        shutil.copyfile(corpus / name, docs / name)
+    inputs = write_citations_files(tmp_path / "answers", docs, 8, seed=5, documents=names)
+    out = tmp_path / "results.jsonl"
+    assert batch(tmp_path / "answers", "--out", out, "--workers", "1").returncode == 0
+    first = read_lines(out)
+    assert all(line["documents"] for line in first)
+
+    def over(name: str) -> set[str]:
+        return {str(p) for p in inputs if str(docs / name) in p.read_text()}
+
+    changed = names[0]
+    assert 0 < len(over(changed)) < len(inputs), "the sample must tell files apart"
+    # Another PDF put in its place: the same name, other bytes (and so another report).
+    shutil.copyfile(corpus / names[1], docs / changed)
+    again = batch(tmp_path / "answers", "--out", out, "--workers", "1")
+    assert again.returncode == 0, again.stderr
+    new = read_lines(out)[len(first):]
+    assert {line["citations"] for line in new} == over(changed)
+    for line in new:
+        report, status = check_json(Path(line["citations"]), capsys)
+        assert line["report"] == report and line["exit"] == status
+
+    gone = names[2]
+    (docs / gone).unlink()
+    missing = batch(tmp_path / "answers", "--out", out, "--workers", "1")
+    assert missing.returncode == 2, missing.stderr  # a document is missing
+    checked = read_lines(out)[len(first) + len(new):]
+    assert {line["citations"] for line in checked} == over(gone)
+    assert all(line["documents"][str(docs / gone)] is None for line in checked)
+    shutil.copyfile(corpus / gone, docs / gone)
+    back = batch(tmp_path / "answers", "--out", out, "--workers", "1")
+    assert back.returncode == 0, back.stderr
+    returned = read_lines(out)[len(first) + len(new) + len(checked):]
+    assert {line["citations"] for line in returned} == over(gone)
+    unchanged = batch(tmp_path / "answers", "--out", out, "--workers", "1")
+    assert f"{len(inputs)} already in" in unchanged.stderr
 
 
 def test_unusable_inputs_are_lines_with_status_2(tmp_path: Path, corpus: Path,

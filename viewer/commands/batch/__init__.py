@@ -155,8 +155,9 @@ def main(args: list[str]) -> int:
 
 def _settled(settled: Settled, i: Input, fail_on: list[FailState]) -> Line | None:
     """The line of ``i`` a rerun keeps: one for the same bytes of the citations file and
-    of its review file, checked with the same ``--fail-on`` (lines written before these
-    were recorded count as checked without a review file and without ``--fail-on``)."""
+    of its review file, the same stamps of its documents, checked with the same
+    ``--fail-on`` (lines written before the review and ``--fail-on`` were recorded count
+    as checked without either; lines without document stamps are checked again)."""
     from .work import review_hash
 
     line = settled.lines.get((i.path, i.sha256)) if i.sha256 is not None else None
@@ -164,6 +165,8 @@ def _settled(settled: Settled, i: Input, fail_on: list[FailState]) -> Line | Non
         return None
     if line.get("review_sha256") != review_hash(Path(i.path)):
         return None
+    if line.get("documents") != i.stamps:
+        return None  # a document changed, appeared or went since (or was not stamped)
     return line if sorted(line.get("fail_on") or []) == sorted(fail_on) else None
 
 

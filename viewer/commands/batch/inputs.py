@@ -4,8 +4,9 @@ A named file is always an input (one that cannot be read is reported in its resu
 line, in ``check``'s words). Under a folder, ``*.cite`` and ``*.cite.json`` files are
 inputs, and ``*.json`` files that hold a JSON object with ``claims`` (what every
 citations file has); other JSON files (review files among them) are skipped with a
-line on stderr. Each input carries the SHA-256 of its bytes (what a rerun is resumed
-by) and the documents it names (what work is grouped by).
+line on stderr. Each input carries the SHA-256 of its bytes and a stamp of each
+document it names (what a rerun is resumed by), and those documents (what work is
+grouped by).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from matcher.files import InputFileError, read_bounded
@@ -35,18 +37,23 @@ class Input:
     path: str
     sha256: str | None
     documents: tuple[str, ...]
+    # Each document's size and modification time in ns (None: not a file there), taken
+    # when the run is planned, before any check: a rerun checks the file again when one
+    # differs (a PDF replaced or edited since), without reading any PDF's bytes.
+    stamps: dict[str, list[int] | None] = field(default_factory=dict, compare=False)
 
 
 def find_inputs(args: Iterable[Path], *, skipped: Callable[[str], None]) -> list[Input]:
     """The inputs of ``args`` in the order given (folders sorted), each once."""
     seen: set[str] = set()
     found: list[Input] = []
+    stamped: dict[str, list[int] | None] = {}  # documents repeat across a day's answers
     for arg in args:
         for path in _expand(arg, skipped):
             key = os.path.abspath(path)
             if key not in seen:
                 seen.add(key)
-                found.append(describe(Path(key)))
+                found.append(describe(Path(key), stamped))
     return found
 
 
@@ -85,13 +92,33 @@ def _not_citations(path: Path) -> str | None:
     return None
 
 
-def describe(path: Path) -> Input:
-    """``path`` with its hash and documents, read once (both None/empty if unreadable)."""
+def describe(path: Path, stamped: dict[str, list[int] | None] | None = None) -> Input:
+    """``path`` with its hash, documents and their stamps, read once (None/empty if
+    unreadable); ``stamped`` keeps the stamps already taken in this run."""
     try:
         data = read_bounded(path, limit=READ_LIMIT)
     except InputFileError:
         return Input(str(path), None, ())
-    return Input(str(path), hashlib.sha256(data).hexdigest(), _documents(path, data))
+    documents = _documents(path, data)
+    known = {} if stamped is None else stamped
+    for doc in documents:
+        if doc not in known:
+            known[doc] = stamp(doc)
+    return Input(str(path), hashlib.sha256(data).hexdigest(), documents,
+                 {doc: known[doc] for doc in documents})
+
+
+def stamp(path: str) -> list[int] | None:
+    """A document's ``[size, mtime_ns]`` (None: missing, or not a regular file).
+
+    >>> stamp("/nonexistent/policy.pdf") is None
+    True
+    """
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return [st.st_size, st.st_mtime_ns] if stat.S_ISREG(st.st_mode) else None
 
 
 def _documents(path: Path, data: bytes) -> tuple[str, ...]:

@@ -98,7 +98,10 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
         futures[fut] = task
         return fut
 
+    stamps = {i.path: i.stamps for i in inputs}
+
     def write(line: Line) -> None:
+        line = stamped(line, stamps.get(line.get("citations", ""), {}))
         results.append(line)
         outcome.lines.append(line)
         on_line(line)
@@ -140,6 +143,22 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
             for path in task.files:
                 write(failed_line(path, None))
     return outcome
+
+
+def stamped(line: Line, stamps: dict[str, list[int] | None]) -> Line:
+    """``line`` with the stamps of its file's documents as planned (what a rerun compares
+    with the documents then), placed before its outcome.
+
+    >>> stamped({"citations": "/a.cite", "fail_on": [], "exit": 0}, {"/p.pdf": [9, 1]})
+    {'citations': '/a.cite', 'fail_on': [], 'documents': {'/p.pdf': [9, 1]}, 'exit': 0}
+    """
+    out: Line = {}
+    for key, value in line.items():
+        if key == "exit":
+            out["documents"] = stamps
+        out[key] = value
+    out.setdefault("documents", stamps)
+    return out
 
 
 def fetched(fut: Future[Any]) -> list[Line] | None:
