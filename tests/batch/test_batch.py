@@ -173,6 +173,58 @@ def test_rerun_checks_again_the_files_over_a_changed_or_returned_document(
     assert f"{len(inputs)} already in" in unchanged.stderr
 
 
+def test_password_unlocks_an_encrypted_pdf_for_every_file_naming_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import pymupdf
+
+    from viewer.cli import main
+
+    pdf = tmp_path / "docs" / "locked policy.pdf"
+    pdf.parent.mkdir()
+    sentence = "The insured must report every loss within thirty days of discovery."
+    with pymupdf.open() as doc:
+        doc.new_page().insert_text((72, 100), sentence, fontsize=11)
+        doc.save(pdf, encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="s=cret", owner_pw="o")
+    answers = tmp_path / "answers"
+    answers.mkdir()
+    files = []
+    for k in range(2):  # the same PDF under another id in each file, named relatively
+        doc_id = f"policy{k}"
+        cite = answers / f"a{k}.cite"
+        cite.write_text(json.dumps({"version": 1, "documents": [
+            {"id": doc_id, "path": "../docs/locked policy.pdf"}], "claims": [
+            {"id": "c1", "text": "Losses are reported within thirty days.", "evidence": [
+                {"document": doc_id, "page": 1, "quote": sentence}]}]}))
+        files.append(cite)
+    out = tmp_path / "results.jsonl"
+
+    locked = batch(answers, "--out", out, "--workers", "1")
+    assert locked.returncode == 2, locked.stderr
+    assert all(line["exit"] == 2 for line in read_lines(out))
+
+    unlocked = batch(answers, "--out", out, "--workers", "1", "--password", f"{pdf}=s=cret")
+    assert unlocked.returncode == 0, unlocked.stderr
+    new = read_lines(out)[2:]
+    assert sorted(line["citations"] for line in new) == sorted(map(str, files))
+    for line in new:
+        assert line["report"]["summary"]["located"] == 1
+        capsys.readouterr()
+        doc_id = json.loads(Path(line["citations"]).read_text())["documents"][0]["id"]
+        status = main(["check", "--json", "--quiet", "--password", f"{doc_id}=s=cret",
+                       line["citations"]])
+        assert (json.loads(capsys.readouterr().out), status) == (line["report"], line["exit"])
+    assert "s=cret" not in out.read_text(), "a password was written to the results"
+
+    # The password is not kept, so a rerun cannot tell it was the same: checked again.
+    again = batch(answers, "--out", out, "--workers", "1", "--password", f"{pdf}=s=cret")
+    assert again.returncode == 0 and len(read_lines(out)) == 6, again.stderr
+    wrong = batch(answers, "--out", out, "--workers", "1", "--password", f"{pdf}=nope")
+    assert wrong.returncode == 2, wrong.stderr
+    assert all(line["exit"] == 2 for line in read_lines(out)[6:])
+    bad = batch(answers, "--out", out, "--password", "no-equals-sign")
+    assert bad.returncode == 2 and "--password needs PDF=PASSWORD" in bad.stderr
+
+
 def test_unusable_inputs_are_lines_with_status_2(tmp_path: Path, corpus: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "in"

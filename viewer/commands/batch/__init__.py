@@ -52,8 +52,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--store", type=Path, default=None, metavar="DIR",
                    help="the OCR store the workers read (default: each worker's own, "
                         "$CITEVIEW_OCR_STORE or its user cache)")
+    p.add_argument("--password", action="append", default=[], metavar="PDF=PASSWORD",
+                   help="password for an encrypted PDF, given to every file that names it "
+                        "(repeatable; those files are checked again on every run)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return p
+
+
+def _passwords(parser: argparse.ArgumentParser, given: list[str]) -> dict[str, str]:
+    """``--password PDF=PASSWORD`` options by the PDF's absolute, normalised path (split
+    at the first ``=``: a password may hold one); a usage error for a malformed one."""
+    out: dict[str, str] = {}
+    for item in given:
+        pdf, eq, password = item.partition("=")
+        if not eq or not pdf:
+            parser.error(f"--password needs PDF=PASSWORD, not {item!r}")
+        out[os.path.normpath(os.path.abspath(os.path.expanduser(pdf)))] = password
+    return out
 
 
 def main(args: list[str]) -> int:
@@ -67,6 +82,7 @@ def main(args: list[str]) -> int:
         parser.error(str(exc))
     if opts.workers is not None and opts.workers < 1:
         parser.error(f"--workers must be at least 1, not {opts.workers}")
+    passwords = _passwords(parser, opts.password)
 
     from matcher.cluster import ClusterError, dask_client, dask_missing
 
@@ -92,7 +108,9 @@ def main(args: list[str]) -> int:
         return fail(str(exc))
     if settled.torn:
         say(f"{opts.out}: its last line was cut short (a run stopped mid-write); removed")
-    kept = {i.path: line for i in inputs if (line := _settled(settled, i, fail_on))}
+    kept = {i.path: line for i in inputs
+            if not passwords.keys() & set(i.documents)  # unlocked: checked every run
+            and (line := _settled(settled, i, fail_on))}
     todo = [i for i in inputs if i.path not in kept]
     if not opts.quiet:
         say(f"batch: {len(inputs)} citations file(s); {len(kept)} already in {opts.out} "
@@ -117,7 +135,8 @@ def main(args: list[str]) -> int:
                     bar = Progress(len(todo), unit="files", label="batch", stream=sys.stderr)
                     bar.draw(force=True)
                 outcome = run(client, todo, results, fail_on=fail_on,
-                              store=str(opts.store) if opts.store else None, on_line=on_line)
+                              store=str(opts.store) if opts.store else None, on_line=on_line,
+                              passwords=passwords)
                 if outcome.stranded:
                     say("the cluster has had no worker for a minute; the files left are "
                         "error lines (run again to retry them)")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from matcher.files import InputFileError, read_bounded
+from matcher.files import InputFileError, document_location, read_bounded
 
 CITE_SUFFIXES = (".cite", ".cite.json")
 JSON_SUFFIX = ".json"
@@ -122,15 +122,20 @@ def stamp(path: str) -> list[int] | None:
 
 
 def _documents(path: Path, data: bytes) -> tuple[str, ...]:
-    """The document paths a citations file lists, as written relative to it: enough to
-    group files over the same policy (the check itself resolves them properly)."""
+    """The document paths a citations file lists, resolved as the check resolves them:
+    enough to group files over the same policy, and to stamp and unlock them."""
+    return tuple(sorted({doc for _id, doc in document_refs(path, data)}))
+
+
+def document_refs(path: Path, data: bytes) -> list[tuple[str, str]]:
+    """Each ``(id, path)`` of the documents a citations file lists (the path resolved as
+    :func:`matcher.files.document_location` does, normalised); none if unreadable."""
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
-        return ()
+        return []
     refs = doc.get("documents") if isinstance(doc, dict) else None
     if not isinstance(refs, list):
-        return ()
-    names = {os.path.normpath(path.parent / str(r["path"])) for r in refs
-             if isinstance(r, dict) and isinstance(r.get("path"), str)}
-    return tuple(sorted(names))
+        return []
+    return [(str(r.get("id")), os.path.normpath(document_location(path, r["path"])))
+            for r in refs if isinstance(r, dict) and isinstance(r.get("path"), str)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
@@ -76,9 +76,11 @@ def plan(inputs: Sequence[Input], workers: int) -> list[tuple[int, tuple[str, ..
 
 def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
         fail_on: Sequence[FailState], store: str | None,
-        on_line: Callable[[Line], None]) -> RunOutcome:
+        on_line: Callable[[Line], None],
+        passwords: Mapping[str, str] | None = None) -> RunOutcome:
     """Check ``inputs`` on ``client``'s cluster, appending each line to ``results`` and
-    telling ``on_line`` as it arrives. A KeyboardInterrupt cancels what is left."""
+    telling ``on_line`` as it arrives; ``passwords`` (by a PDF's absolute path) go with
+    the chunks over those PDFs. A KeyboardInterrupt cancels what is left."""
     from distributed import as_completed
 
     outcome = RunOutcome()
@@ -88,8 +90,13 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
 
     addresses = sorted(client.nthreads())
 
+    documents = {i.path: i.documents for i in inputs}
+    unlock = dict(passwords or {})
+
     def submit(files: tuple[str, ...], worker: int | None = None) -> Future[Any]:
-        task = ChunkTask(files, tuple(fail_on), store)
+        names = {doc for f in files for doc in documents.get(f, ())}
+        task = ChunkTask(files, tuple(fail_on), store,
+                         tuple(sorted((d, unlock[d]) for d in names if d in unlock)))
         # A preference, not a rule: with its worker gone the chunk runs on any other.
         where: dict[str, Any] = ({"workers": [addresses[worker]], "allow_other_workers": True}
                                  if worker is not None and addresses else {})
