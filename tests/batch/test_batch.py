@@ -32,6 +32,7 @@ from tests.batch.conftest import (
     worker_pids,
 )
 from tests.batch_corpus import write_citations_files
+from tests.terminal import foreground
 
 
 def assert_as_check(lines: list[dict], inputs: list[Path], capsys: pytest.CaptureFixture[str]
@@ -341,7 +342,8 @@ def test_ctrl_c_leaves_whole_lines_and_the_rerun_finishes(
     out = tmp_path / "results.jsonl"
     run = subprocess.Popen([str(BIN / "citeview"), "batch", str(tmp_path / "answers"),
                             "--out", str(out), "--workers", "2"], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=foreground)
     children: set[int] = set()
     try:
         deadline = time.monotonic() + RUN_SECONDS

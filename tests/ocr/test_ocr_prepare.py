@@ -20,6 +20,7 @@ from conftest import PdfMaker, tesseract_or_skip, write_image_only_copy, write_t
 from matcher.document import PdfSource, file_hash
 from matcher.ocr import OcrFailed, OcrStore, ocr_page
 from matcher.ocr.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_SETUP, EXIT_SOME_FAILED, main
+from tests.terminal import foreground
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = ["--dpi", "150", "--jobs", "2"]  # 14 pt text reads fine at 150 dpi
@@ -156,7 +157,7 @@ def test_ctrl_c_stops_cleanly_and_the_next_run_continues(scan_pdf: PdfMaker, tmp
     proc = subprocess.Popen([sys.executable, "-m", "matcher.ocr.cli", str(docs), "--store",
                              str(store.root), "--dpi", "300", "--jobs", "2"],
                             env=env, cwd=REPO, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=foreground)
     try:
         deadline = time.monotonic() + 180  # generous: CI machines may be busy
         while not all_entries(store) and time.monotonic() < deadline and proc.poll() is None:
