@@ -203,7 +203,9 @@ def test_password_unlocks_an_encrypted_pdf_for_every_file_naming_it(
     assert locked.returncode == 2, locked.stderr
     assert all(line["exit"] == 2 for line in read_lines(out))
 
-    unlocked = batch(answers, "--out", out, "--workers", "1", "--password", f"{pdf}=s=cret")
+    (tmp_path / "link").symlink_to(pdf.parent)  # the PDF named by another path to it
+    unlocked = batch(answers, "--out", out, "--workers", "1",
+                     "--password", f"{tmp_path / 'link' / pdf.name}=s=cret")
     assert unlocked.returncode == 0, unlocked.stderr
     new = read_lines(out)[2:]
     assert sorted(line["citations"] for line in new) == sorted(map(str, files))

@@ -60,14 +60,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _passwords(parser: argparse.ArgumentParser, given: list[str]) -> dict[str, str]:
-    """``--password PDF=PASSWORD`` options by the PDF's absolute, normalised path (split
-    at the first ``=``: a password may hold one); a usage error for a malformed one."""
+    """``--password PDF=PASSWORD`` options by the PDF's real path (links resolved, as
+    the inputs' documents are; split at the first ``=``: a password may hold one); a
+    usage error for a malformed one."""
     out: dict[str, str] = {}
     for item in given:
         pdf, eq, password = item.partition("=")
         if not eq or not pdf:
             parser.error(f"--password needs PDF=PASSWORD, not {item!r}")
-        out[os.path.normpath(os.path.abspath(os.path.expanduser(pdf)))] = password
+        out[os.path.realpath(os.path.expanduser(pdf))] = password
     return out
 
 

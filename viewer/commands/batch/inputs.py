@@ -128,8 +128,10 @@ def _documents(path: Path, data: bytes) -> tuple[str, ...]:
 
 
 def document_refs(path: Path, data: bytes) -> list[tuple[str, str]]:
-    """Each ``(id, path)`` of the documents a citations file lists (the path resolved as
-    :func:`matcher.files.document_location` does, normalised); none if unreadable."""
+    """Each ``(id, path)`` of the documents a citations file lists: the path as
+    :func:`matcher.files.document_location` finds it, with its links resolved (so one
+    PDF reached by two paths is one document, and ``--password`` finds it however it is
+    named); none if unreadable."""
     try:
         doc = json.loads(data)
     except (ValueError, RecursionError):
@@ -137,5 +139,5 @@ def document_refs(path: Path, data: bytes) -> list[tuple[str, str]]:
     refs = doc.get("documents") if isinstance(doc, dict) else None
     if not isinstance(refs, list):
         return []
-    return [(str(r.get("id")), os.path.normpath(document_location(path, r["path"])))
+    return [(str(r.get("id")), os.path.realpath(document_location(path, r["path"])))
             for r in refs if isinstance(r, dict) and isinstance(r.get("path"), str)]
