@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from matcher.exit_status import ExitStatus
@@ -110,8 +111,7 @@ def main(args: list[str]) -> int:
     if settled.torn:
         say(f"{opts.out}: its last line was cut short (a run stopped mid-write); removed")
     kept = {i.path: line for i in inputs
-            if not passwords.keys() & set(i.documents)  # unlocked: checked every run
-            and (line := _settled(settled, i, fail_on))}
+            if (line := _settled(settled, i, fail_on, unlocked=passwords.keys()))}
     todo = [i for i in inputs if i.path not in kept]
     if not opts.quiet:
         say(f"batch: {len(inputs)} citations file(s); {len(kept)} already in {opts.out} "
@@ -173,13 +173,18 @@ def main(args: list[str]) -> int:
     return status
 
 
-def _settled(settled: Settled, i: Input, fail_on: list[FailState]) -> Line | None:
+def _settled(settled: Settled, i: Input, fail_on: list[FailState], *,
+             unlocked: AbstractSet[str] = frozenset()) -> Line | None:
     """The line of ``i`` a rerun keeps: one for the same bytes of the citations file and
     of its review file, the same stamps of its documents, checked with the same
     ``--fail-on`` (lines written before the review and ``--fail-on`` were recorded count
-    as checked without either; lines without document stamps are checked again)."""
+    as checked without either; lines without document stamps are checked again). None
+    when it names a PDF ``unlocked`` by ``--password``: the password is kept nowhere, so
+    whether it was the same cannot be told."""
     from .work import review_hash
 
+    if unlocked & set(i.documents):
+        return None
     line = settled.lines.get((i.path, i.sha256)) if i.sha256 is not None else None
     if line is None:
         return None

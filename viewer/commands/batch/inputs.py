@@ -41,6 +41,9 @@ class Input:
     # when the run is planned, before any check: a rerun checks the file again when one
     # differs (a PDF replaced or edited since), without reading any PDF's bytes.
     stamps: dict[str, list[int] | None] = field(default_factory=dict, compare=False)
+    # Each ``(id, path)`` the file lists (:func:`document_refs`): what ``check``'s
+    # passwords, which go by id, are given by.
+    refs: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
 
 def find_inputs(args: Iterable[Path], *, skipped: Callable[[str], None]) -> list[Input]:
@@ -99,13 +102,14 @@ def describe(path: Path, stamped: dict[str, list[int] | None] | None = None) -> 
         data = read_bounded(path, limit=READ_LIMIT)
     except InputFileError:
         return Input(str(path), None, ())
-    documents = _documents(path, data)
+    refs = tuple(document_refs(path, data))
+    documents = tuple(sorted({doc for _id, doc in refs}))
     known = {} if stamped is None else stamped
     for doc in documents:
         if doc not in known:
             known[doc] = stamp(doc)
     return Input(str(path), hashlib.sha256(data).hexdigest(), documents,
-                 {doc: known[doc] for doc in documents})
+                 {doc: known[doc] for doc in documents}, refs)
 
 
 def stamp(path: str) -> list[int] | None:
@@ -119,12 +123,6 @@ def stamp(path: str) -> list[int] | None:
     except (OSError, ValueError):
         return None
     return [st.st_size, st.st_mtime_ns] if stat.S_ISREG(st.st_mode) else None
-
-
-def _documents(path: Path, data: bytes) -> tuple[str, ...]:
-    """The document paths a citations file lists, resolved as the check resolves them:
-    enough to group files over the same policy, and to stamp and unlock them."""
-    return tuple(sorted({doc for _id, doc in document_refs(path, data)}))
 
 
 def document_refs(path: Path, data: bytes) -> list[tuple[str, str]]:

@@ -79,8 +79,9 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
         on_line: Callable[[Line], None],
         passwords: Mapping[str, str] | None = None) -> RunOutcome:
     """Check ``inputs`` on ``client``'s cluster, appending each line to ``results`` and
-    telling ``on_line`` as it arrives; ``passwords`` (by a PDF's absolute path) go with
-    the chunks over those PDFs. A KeyboardInterrupt cancels what is left."""
+    telling ``on_line`` as it arrives; ``passwords`` (by a PDF's real path) go with the
+    files that name those PDFs, by the ids they give them. A KeyboardInterrupt cancels
+    what is left."""
     from distributed import as_completed
 
     outcome = RunOutcome()
@@ -90,13 +91,13 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
 
     addresses = sorted(client.nthreads())
 
-    documents = {i.path: i.documents for i in inputs}
+    by_path = {i.path: i for i in inputs}
     unlock = dict(passwords or {})
 
     def submit(files: tuple[str, ...], worker: int | None = None) -> Future[Any]:
-        names = {doc for f in files for doc in documents.get(f, ())}
         task = ChunkTask(files, tuple(fail_on), store,
-                         tuple(sorted((d, unlock[d]) for d in names if d in unlock)))
+                         tuple((f, doc_id, unlock[doc]) for f in files
+                               for doc_id, doc in by_path[f].refs if doc in unlock))
         # A preference, not a rule: with its worker gone the chunk runs on any other.
         where: dict[str, Any] = ({"workers": [addresses[worker]], "allow_other_workers": True}
                                  if worker is not None and addresses else {})
@@ -105,10 +106,9 @@ def run(client: Client, inputs: Sequence[Input], results: ResultsFile, *,
         futures[fut] = task
         return fut
 
-    stamps = {i.path: i.stamps for i in inputs}
-
     def write(line: Line) -> None:
-        line = stamped(line, stamps.get(line.get("citations", ""), {}))
+        planned = by_path.get(line.get("citations", ""))
+        line = stamped(line, planned.stamps if planned is not None else {})
         results.append(line)
         outcome.lines.append(line)
         on_line(line)

@@ -34,8 +34,8 @@ class ChunkTask:
     files: tuple[str, ...]
     fail_on: tuple[FailState, ...] = ()
     store: str | None = None
-    # ``--password``s of the PDFs these files name: (absolute path, password).
-    passwords: tuple[tuple[str, str], ...] = ()
+    # ``--password``s of the PDFs these files name: (file, document id, password).
+    passwords: tuple[tuple[str, str, str], ...] = ()
 
 
 def check_chunk(task: ChunkTask) -> list[Line]:
@@ -61,7 +61,8 @@ def check_line(path: Path, task: ChunkTask, documents: OpenDocuments) -> Line:
     line["fail_on"] = list(task.fail_on)
     try:
         checked = check_file(path, fail_on=task.fail_on, documents=documents,
-                             passwords=_unlocking(path, task.passwords))
+                             passwords={doc_id: password for f, doc_id, password
+                                        in task.passwords if f == str(path)})
     except Exception as exc:  # a fault of citeview's own: this file's error, not the run's
         line.pop("sha256", None)  # so a rerun tries it again
         return {**line, "exit": 2, "error": f"{path}: internal error while checking "
@@ -72,23 +73,6 @@ def check_line(path: Path, task: ChunkTask, documents: OpenDocuments) -> Line:
     else:
         line["report"] = checked.report.model_dump(mode="json")
     return line
-
-
-def _unlocking(path: Path, passwords: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    """``check``'s passwords (by document id) for the file ``path``: those given for the
-    PDFs it names (none when it cannot be read: the check then says why)."""
-    if not passwords:
-        return {}
-    from matcher.files import InputFileError, read_bounded
-
-    from .inputs import READ_LIMIT, document_refs
-
-    by_path = dict(passwords)
-    try:
-        data = read_bounded(path, limit=READ_LIMIT)
-    except InputFileError:
-        return {}
-    return {doc_id: by_path[doc] for doc_id, doc in document_refs(path, data) if doc in by_path}
 
 
 def review_hash(citations: Path) -> str | None:
