@@ -30,27 +30,23 @@ from pydantic import (
     model_validator,
 )
 
+# The size limit lives in .files (read without pydantic); named here as it always was.
+from .files import DEFAULT_SIZE_LIMIT as DEFAULT_SIZE_LIMIT
+from .files import SIZE_LIMIT_ENV as SIZE_LIMIT_ENV
 from .files import (
-    MB,
     InputFileError,
     InvalidFileError,
     document_location,
     is_pdf_content,
     json_problem,
     read_bounded,
+    size_limit,
 )
 from .fresh import empty_list
 from .jsonshape import MAX_NESTING as MAX_NESTING
 from .jsonshape import structure_problems
 
 FORMAT_VERSION = 1
-# The largest citations file read, unless raised with ``--max-size`` or the environment
-# variable below. A real answer's file (hundreds of chunks of ~1,500 characters) is a few
-# MB; loading costs up to ~30 times the file's size in memory when it is mostly tiny
-# claims, so 64 MB keeps a hostile or runaway file to ~2 GB rather than exhausting the
-# machine, while leaving room for files ten times larger than any seen.
-DEFAULT_SIZE_LIMIT = 64 * MB
-SIZE_LIMIT_ENV = "CITEVIEW_MAX_CITATIONS_MB"
 
 
 class _Model(BaseModel):
@@ -324,35 +320,28 @@ def _assign_claim_ids(data: Any) -> tuple[Any, tuple[str, ...]]:
     return {**data, "claims": out}, tuple(given)
 
 
-def size_limit() -> int:
-    """The largest citations file read: ``$CITEVIEW_MAX_CITATIONS_MB`` MB, else 64 MB."""
-    raw = os.environ.get(SIZE_LIMIT_ENV, "").strip()
-    try:
-        mb = float(raw) if raw else 0.0
-    except ValueError:
-        mb = 0.0
-    return int(mb * MB) if mb > 0 else DEFAULT_SIZE_LIMIT
-
-
-def load_citations(path: Path | str, *, max_bytes: int | None = None) -> CitationsFile:
+def load_citations(path: Path | str, *, max_bytes: int | None = None,
+                   raw: bytes | None = None) -> CitationsFile:
     """Read and validate a citations file; every failure is a :class:`CitationsError`.
 
     Only a regular file of at most ``max_bytes`` (default :func:`size_limit`) is read; a
-    PDF is told apart by its content, whatever its name.
+    PDF is told apart by its content, whatever its name. ``raw``: the file's bytes,
+    already read (by :func:`matcher.files.read_bounded`), validated as if read here.
     """
     p = Path(path)
-    text = read_text(p, max_bytes=max_bytes)
+    text = read_text(p, max_bytes=max_bytes, raw=raw)
     with json_problems(p):
         data = json.loads(text)
         del text
         return parse_citations(data, path=p)
 
 
-def read_text(p: Path, *, max_bytes: int | None = None) -> str:
+def read_text(p: Path, *, max_bytes: int | None = None, raw: bytes | None = None) -> str:
     """The text of citations file ``p`` (see :func:`load_citations`), or CitationsError."""
     limit = size_limit() if max_bytes is None else max_bytes
     try:
-        raw = read_bounded(p, limit=limit)
+        if raw is None:
+            raw = read_bounded(p, limit=limit)
     except InputFileError as exc:
         reason = exc.reason
         if exc.kind == "too_large":

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from matcher.files import InputFileError, document_location, read_bounded
+from matcher.files import InputFileError, document_refs, read_bounded
 
 CITE_SUFFIXES = (".cite", ".cite.json")
 JSON_SUFFIX = ".json"
@@ -123,19 +123,3 @@ def stamp(path: str) -> list[int] | None:
     except (OSError, ValueError):
         return None
     return [st.st_size, st.st_mtime_ns] if stat.S_ISREG(st.st_mode) else None
-
-
-def document_refs(path: Path, data: bytes) -> list[tuple[str, str]]:
-    """Each ``(id, path)`` of the documents a citations file lists: the path as
-    :func:`matcher.files.document_location` finds it, with its links resolved (so one
-    PDF reached by two paths is one document, and ``--password`` finds it however it is
-    named); none if unreadable."""
-    try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError):
-        return []
-    refs = doc.get("documents") if isinstance(doc, dict) else None
-    if not isinstance(refs, list):
-        return []
-    return [(str(r.get("id")), os.path.realpath(document_location(path, r["path"])))
-            for r in refs if isinstance(r, dict) and isinstance(r.get("path"), str)]
