@@ -130,6 +130,26 @@ def test_screenshot_of_the_demo(tmp_path: Path, scale: int) -> None:
     check_shot(demo_path(), "c3", png, geometry, scale, (1280, 800))
 
 
+def test_the_demo_reopened_from_its_kept_report_is_the_same_picture(tmp_path: Path) -> None:
+    """The second start finds the report the first kept (viewer.checker.stored) and paints
+    exactly what the first painted after checking."""
+    from viewer.state.files import demo_path
+
+    if not demo_path().is_file():
+        pytest.skip("the bundled demo is not built")
+    shots = []
+    for run in ("first", "reopened"):
+        png, geometry = tmp_path / f"{run}.png", tmp_path / f"{run}.json"
+        code, err = run_viewer(tmp_path, "--demo", "--claim", "c3", "--size", "1000x700",
+                               "--screenshot", str(png), "--geometry-json", str(geometry))
+        assert code == 0, err
+        assert any(Path(os.environ["CITEVIEW_REPORT_STORE"]).rglob("*.report"))
+        shots.append((png.read_bytes(), json.loads(geometry.read_text())))
+    assert shots[0] == shots[1]
+    check_shot(demo_path(), "c3", tmp_path / "reopened.png", tmp_path / "reopened.json", 1,
+               (1000, 700))
+
+
 def test_screenshot_of_not_located_has_no_highlight(tmp_path: Path) -> None:
     cite = rotated_cite(tmp_path, 0)
     png, geometry = tmp_path / "shot.png", tmp_path / "shot.json"

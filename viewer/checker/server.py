@@ -11,8 +11,9 @@ does not compete with painting for the GUI process's interpreter lock.
 Requests are served one at a time, in order (the messages are :mod:`.protocol`'s); a
 check looks at what arrived between evidence items, so a cancel stops it early (and a
 quick read, :data:`QUICK`, is answered there and then). While no
-request waits, the process imports what the next ones will need, so the first check of
-a session does not start with 0.3 s of imports.
+request waits (for :data:`WARM_AFTER_S`), the process imports what the next ones will
+need, so the first check of a session does not start with 0.3 s of imports. A file
+reopened unchanged gets the report kept from its last check (:mod:`.stored`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,13 @@ log = logging.getLogger(__name__)
 
 # Imported by the process while it waits for its first requests, in the order needed.
 WARM_UP = ("matcher.citations", "matcher.document", "matcher.check", "rapidfuzz.fuzz")
+# How long the process waits idle before it starts on those imports (seconds), once the
+# answers it prepared were taken: while the window starts, its imports and painting have
+# the cores, and its requests are not kept waiting behind an import (a file reopened
+# unchanged is answered from what was kept, :mod:`.stored`, and needs none of them; on a
+# loaded machine the window took 0.6 s to ask for what was ready, and waited 0.6 s more
+# for a warm-up import of pydantic); a person's first request comes later than this.
+WARM_AFTER_S = 0.5
 # Requests answered as soon as they are read, between two pieces of other work: quick
 # reads that change nothing a prepared answer depends on. The window asks for a
 # document's outline as soon as it shows the document, which it does before the file it
@@ -77,6 +85,11 @@ class Server:
         self.backlog: deque[p.ToServer] = deque()
         self.stopping = False
         self.citations: tuple[str, Any] | None = None  # the last file opened: path, model
+        # The last file opened as it was read (bytes, documents' stamps), and the report
+        # kept for it (None when none was, or it no longer holds: see .stored).
+        self.opened: Any = None  # a stored.Opened
+        self.kept: Any = None  # a stored.Entry
+        self.reports: Any = None  # the stored.ReportStore, made by the first open
         self.cancelled: set[int] = set()  # requests the window no longer waits for
         self.word_reader: Any = None  # a PageWordReader, once words are asked for
         # Preparing: what will be asked, answers not yet asked for, calls waiting.
@@ -102,8 +115,9 @@ class Server:
                 msg = self.backlog.popleft()
             else:
                 module = None
-                while not self.conn.poll() and (module := next(warm, None)) is not None:
-                    importlib.import_module(module)
+                if not self.ready and not self.conn.poll(WARM_AFTER_S):
+                    while not self.conn.poll() and (module := next(warm, None)) is not None:
+                        importlib.import_module(module)
                 try:
                     msg = self.conn.recv()
                 except (EOFError, OSError):
@@ -214,10 +228,29 @@ class Server:
 
     # -- requests ----------------------------------------------------------------------
     def open(self, _rid: int, request: p.Open) -> Citations:
+        """Read and validate the file; or, when the report kept for it still holds, the
+        record kept with it (pydantic and the matcher are then not needed)."""
+        from . import stored
+
+        if self.reports is None:
+            self.reports = stored.ReportStore.default()
+        self.opened = stored.read(request.path)
+        self.kept = None if self.opened is None else self.reports.find(self.opened)
+        if self.kept is not None:
+            self.citations = None  # parsed (from the bytes read) if it is checked anew
+            return self.kept.citations
+        return self.parse(request.path)
+
+    def parse(self, path: str) -> Citations:
+        """The citations file at ``path`` validated: from the bytes read when it was
+        opened, else as it is now."""
         from matcher.citations import CitationsError, load_citations
 
+        raw = self.opened.raw if self.opened is not None and self.opened.path == path \
+            else None
+        request = p.Open(path)
         try:
-            cf = load_citations(request.path)
+            cf = load_citations(request.path, raw=raw)
         except CitationsError as exc:
             from ..imports.run import is_answer
 
@@ -236,20 +269,37 @@ class Server:
         return inspect_pdf(Path(request.path), request.password)
 
     def check(self, rid: int, request: p.Check) -> Report:
-        """Check the file last opened (as the window shows it), documents moved as given."""
-        report = self.checked(rid, request)[1]
-        from .citations import report_record
+        """Check the file last opened (as the window shows it), documents moved as given;
+        the report kept for it (:mod:`.stored`) when nothing it depends on changed."""
+        plain = not request.moved and not request.passwords
+        opened = self.opened if self.opened is not None and \
+            self.opened.path == request.path else None
+        if plain and opened is not None and self.kept is not None:
+            kept = self.reports.find(opened)  # looked at again: the window may ask later
+            if kept is not None:
+                return kept.report
+        from matcher.ocr.store import OcrStore
 
-        return report_record(report)
+        from . import stored
+        from .citations import citations_record, report_record
 
-    def checked(self, rid: int, request: p.Check) -> tuple[Any, Any]:
+        consulted = stored.Consulted(OcrStore.default())
+        cf, report = self.checked(rid, request, ocr=consulted)
+        record = report_record(report)
+        cut_short = self.stopping or rid in self.cancelled or (rid == -1 and not self.preparing)
+        if plain and opened is not None and not cut_short and opened.still():
+            self.reports.keep(opened, consulted.paths, citations_record(cf, request.path),
+                              record)
+        return record
+
+    def checked(self, rid: int, request: p.Check, *, ocr: Any = None) -> tuple[Any, Any]:
         """The citations file as checked (documents moved) and its ``CheckReport``."""
         from matcher.check import check_citations
         from matcher.ocr.store import OcrStore
 
         path = request.path
         if self.citations is None or self.citations[0] != path:
-            self.open(rid, p.Open(path))  # this process was restarted since it was opened
+            self.parse(path)  # opened from what was kept, or in a process since ended
         assert self.citations is not None
         cf = moved_documents(self.citations[1], dict(request.moved))
 
@@ -260,7 +310,8 @@ class Server:
 
         report = check_citations(cf, path, progress=progress,
                                  cancel=lambda: self.arrived(rid),
-                                 passwords=dict(request.passwords), ocr=OcrStore.default())
+                                 passwords=dict(request.passwords),
+                                 ocr=OcrStore.default() if ocr is None else ocr)
         return cf, report
 
     def export(self, rid: int, request: p.Export) -> p.Exported:
