@@ -30,9 +30,10 @@ from pydantic import (
     model_validator,
 )
 
-# The size limit lives in .files (read without pydantic); named here as it always was.
-from .files import DEFAULT_SIZE_LIMIT as DEFAULT_SIZE_LIMIT
-from .files import SIZE_LIMIT_ENV as SIZE_LIMIT_ENV
+# The size limit lives in .citefiles (read without pydantic); named here as it always was.
+from .citefiles import DEFAULT_SIZE_LIMIT as DEFAULT_SIZE_LIMIT
+from .citefiles import SIZE_LIMIT_ENV as SIZE_LIMIT_ENV
+from .citefiles import size_limit
 from .files import (
     InputFileError,
     InvalidFileError,
@@ -40,7 +41,6 @@ from .files import (
     is_pdf_content,
     json_problem,
     read_bounded,
-    size_limit,
 )
 from .fresh import empty_list
 from .jsonshape import MAX_NESTING as MAX_NESTING

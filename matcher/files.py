@@ -186,41 +186,6 @@ def document_location(citations_path: Path | str, ref: str) -> Path:
     return p if p.is_absolute() else (Path(citations_path).resolve().parent / p)
 
 
-# The largest citations file read, unless raised with ``--max-size`` or the environment
-# variable below. A real answer's file (hundreds of chunks of ~1,500 characters) is a few
-# MB; loading costs up to ~30 times the file's size in memory when it is mostly tiny
-# claims, so 64 MB keeps a hostile or runaway file to ~2 GB rather than exhausting the
-# machine, while leaving room for files ten times larger than any seen.
-DEFAULT_SIZE_LIMIT = 64 * MB
-SIZE_LIMIT_ENV = "CITEVIEW_MAX_CITATIONS_MB"
-
-
-def size_limit() -> int:
-    """The largest citations file read: ``$CITEVIEW_MAX_CITATIONS_MB`` MB, else 64 MB."""
-    raw = os.environ.get(SIZE_LIMIT_ENV, "").strip()
-    try:
-        mb = float(raw) if raw else 0.0
-    except ValueError:
-        mb = 0.0
-    return int(mb * MB) if mb > 0 else DEFAULT_SIZE_LIMIT
-
-
-def document_refs(path: Path | str, data: bytes) -> list[tuple[str, str]]:
-    """Each ``(id, path)`` of the documents the citations file ``path`` (holding ``data``)
-    lists, read without validating the file: the path as :func:`document_location` finds
-    it, with its links resolved (so one PDF reached by two paths is one document); none
-    if the bytes are not a JSON object with a list of documents."""
-    try:
-        doc = json.loads(data)
-    except (ValueError, RecursionError):
-        return []
-    refs = doc.get("documents") if isinstance(doc, dict) else None
-    if not isinstance(refs, list):
-        return []
-    return [(str(r.get("id")), os.path.realpath(document_location(path, r["path"])))
-            for r in refs if isinstance(r, dict) and isinstance(r.get("path"), str)]
-
-
 def read_bounded(path: Path | str, *, limit: int) -> bytes:
     """The whole content of a regular file of at most ``limit`` bytes.
 

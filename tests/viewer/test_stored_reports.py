@@ -74,12 +74,12 @@ class Folder:
         server = Server(None)
         server.send = lambda msg: None  # type: ignore[method-assign]
         server.arrived = lambda rid: False  # type: ignore[method-assign]
-        server.reports = reports
+        server.reopen = stored.Reopen(reports)
         path = str(self.cite)
         citations = server.open(0, p.Open(path))
         for doc in citations.documents:
             server.inspect(0, p.Inspect(str(doc.path)))
-        return server.check(0, p.Check(path)), server.kept is not None
+        return server.check(0, p.Check(path)), server.reopen.kept is not None
 
     # -- the changes a person's files go through between two sessions -------------------
     def change_quote(self) -> None:
@@ -180,7 +180,7 @@ def test_what_is_not_kept(tmp_path: Path) -> None:
     folder = Folder(tmp_path)
     server = Server(None)
     server.send = lambda msg: None  # type: ignore[method-assign]
-    server.reports = folder.reports
+    server.reopen = stored.Reopen(folder.reports)
     path = str(folder.cite)
     server.arrived = lambda rid: False  # type: ignore[method-assign]
     server.open(0, p.Open(path))
@@ -233,7 +233,7 @@ citations = s.open(0, p.Open(path))
 for doc in citations.documents:
     s.inspect(0, p.Inspect(str(doc.path)))
 report = s.check(0, p.Check(path))
-print(json.dumps({"kept": s.kept is not None, "summary": repr(report.summary),
+print(json.dumps({"kept": s.reopen.kept is not None, "summary": repr(report.summary),
                   "loaded": sorted(m for m in ("pydantic", "matcher.citations",
                                                "matcher.check", "rapidfuzz")
                                    if m in sys.modules)}))

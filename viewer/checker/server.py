@@ -48,8 +48,9 @@ WARM_UP = ("matcher.citations", "matcher.document", "matcher.check", "rapidfuzz.
 # the cores, and its requests are not kept waiting behind an import (a file reopened
 # unchanged is answered from what was kept, :mod:`.stored`, and needs none of them; on a
 # loaded machine the window took 0.6 s to ask for what was ready, and waited 0.6 s more
-# for a warm-up import of pydantic); a person's first request comes later than this.
-WARM_AFTER_S = 0.5
+# for a warm-up import of pydantic; after the answers, it paints for up to 0.8 s). A
+# person's first request that needs these modules (a find, an export) comes later.
+WARM_AFTER_S = 2.0
 # Requests answered as soon as they are read, between two pieces of other work: quick
 # reads that change nothing a prepared answer depends on. The window asks for a
 # document's outline as soon as it shows the document, which it does before the file it
@@ -85,11 +86,7 @@ class Server:
         self.backlog: deque[p.ToServer] = deque()
         self.stopping = False
         self.citations: tuple[str, Any] | None = None  # the last file opened: path, model
-        # The last file opened as it was read (bytes, documents' stamps), and the report
-        # kept for it (None when none was, or it no longer holds: see .stored).
-        self.opened: Any = None  # a stored.Opened
-        self.kept: Any = None  # a stored.Entry
-        self.reports: Any = None  # the stored.ReportStore, made by the first open
+        self.reopen: Any = None  # a stored.Reopen (kept reports), made by the first open
         self.cancelled: set[int] = set()  # requests the window no longer waits for
         self.word_reader: Any = None  # a PageWordReader, once words are asked for
         # Preparing: what will be asked, answers not yet asked for, calls waiting.
@@ -101,7 +98,7 @@ class Server:
             p.Open: self.open, p.Inspect: self.inspect, p.Check: self.check,
             p.ScannedPages: self.scanned_pages, p.OcrPage: self.ocr_page,
             p.Export: self.export, p.PrintCopy: self.print_copy,
-            p.Import: self.import_answer,
+            p.Import: import_answer,
             p.Words: self.words,
             p.Find: self.find, p.Outline: self.outline, p.PlaceOn: self.place_on,
             p.Reconsider: reconsider,
@@ -230,36 +227,14 @@ class Server:
     def open(self, _rid: int, request: p.Open) -> Citations:
         """Read and validate the file; or, when the report kept for it still holds, the
         record kept with it (pydantic and the matcher are then not needed)."""
-        from . import stored
+        from .stored import Reopen
 
-        if self.reports is None:
-            self.reports = stored.ReportStore.default()
-        self.opened = stored.read(request.path)
-        self.kept = None if self.opened is None else self.reports.find(self.opened)
-        if self.kept is not None:
+        self.reopen = self.reopen or Reopen()
+        kept = self.reopen.open(request.path)
+        if kept is not None:
             self.citations = None  # parsed (from the bytes read) if it is checked anew
-            return self.kept.citations
-        return self.parse(request.path)
-
-    def parse(self, path: str) -> Citations:
-        """The citations file at ``path`` validated: from the bytes read when it was
-        opened, else as it is now."""
-        from matcher.citations import CitationsError, load_citations
-
-        raw = self.opened.raw if self.opened is not None and self.opened.path == path \
-            else None
-        request = p.Open(path)
-        try:
-            cf = load_citations(request.path, raw=raw)
-        except CitationsError as exc:
-            from ..imports.run import is_answer
-
-            if is_answer(Path(request.path)):
-                raise p.CheckerError(f"{request.path} is an answer to import, not a "
-                                     "citations file: open it with File ▸ Import…, or "
-                                     "run citeview FILE --document PDF (or --request "
-                                     "REQUEST.json)") from None
-            raise p.CheckerError(open_failure(exc)) from None
+            return kept
+        cf = parse_file(request.path, self.reopen.raw(request.path))
         self.citations = (request.path, cf)
         return citations_record(cf, request.path)
 
@@ -271,25 +246,21 @@ class Server:
     def check(self, rid: int, request: p.Check) -> Report:
         """Check the file last opened (as the window shows it), documents moved as given;
         the report kept for it (:mod:`.stored`) when nothing it depends on changed."""
-        plain = not request.moved and not request.passwords
-        opened = self.opened if self.opened is not None and \
-            self.opened.path == request.path else None
-        if plain and opened is not None and self.kept is not None:
-            kept = self.reports.find(opened)  # looked at again: the window may ask later
-            if kept is not None:
-                return kept.report
+        plain = not request.moved and not request.passwords and self.reopen is not None
+        if plain and (kept := self.reopen.report(request.path)) is not None:
+            return kept
         from matcher.ocr.store import OcrStore
 
-        from . import stored
-        from .citations import citations_record, report_record
+        from .citations import report_record
+        from .stored import Consulted
 
-        consulted = stored.Consulted(OcrStore.default())
+        consulted = Consulted(OcrStore.default())
         cf, report = self.checked(rid, request, ocr=consulted)
         record = report_record(report)
-        cut_short = self.stopping or rid in self.cancelled or (rid == -1 and not self.preparing)
-        if plain and opened is not None and not cut_short and opened.still():
-            self.reports.keep(opened, consulted.paths, citations_record(cf, request.path),
-                              record)
+        if plain and not (self.stopping or rid in self.cancelled
+                          or (rid == -1 and not self.preparing)):  # not cut short
+            self.reopen.keep(request.path, consulted.paths, citations_record(cf, request.path),
+                             record)
         return record
 
     def checked(self, rid: int, request: p.Check, *, ocr: Any = None) -> tuple[Any, Any]:
@@ -299,8 +270,9 @@ class Server:
 
         path = request.path
         if self.citations is None or self.citations[0] != path:
-            self.parse(path)  # opened from what was kept, or in a process since ended
-        assert self.citations is not None
+            # opened from what was kept, or in a process since ended
+            raw = self.reopen.raw(path) if self.reopen is not None else None
+            self.citations = (path, parse_file(path, raw))
         cf = moved_documents(self.citations[1], dict(request.moved))
 
         def progress(done: int, total: int) -> None:
@@ -381,21 +353,6 @@ class Server:
             except Exception as exc:  # a document that cannot be read: said, not raised
                 raise p.CheckerError(f"The pages could not be printed: {exc}") from None
 
-    def import_answer(self, _rid: int, request: p.Import) -> p.Imported:
-        """Import an answer as ``citeview import`` does; the citations file written."""
-        from ..export.writing import OutputError
-        from ..imports.model import ImportProblem, Inputs
-        from ..imports.run import run_import
-
-        inputs = Inputs(tuple(Path(d) for d in request.documents),
-                        None if request.request is None else Path(request.request),
-                        by_title=request.by_title)
-        try:
-            done = run_import(Path(request.response), inputs)
-        except (ImportProblem, OutputError) as exc:
-            raise p.CheckerError(str(exc)) from None
-        return p.Imported(str(done.citations), tuple(done.lines()))
-
     def scanned_pages(self, _rid: int, request: p.ScannedPages) -> tuple[int, ...]:
         from .scans import pages_needing_ocr
 
@@ -464,6 +421,23 @@ class Server:
                                       password=request.password)
 
 
+def parse_file(path: str, raw: bytes | None = None) -> Any:
+    """The citations file at ``path`` validated (a ``CitationsFile``), from ``raw``, its
+    bytes as read when it was opened, else as it is now; CheckerError saying why not."""
+    from matcher.citations import CitationsError, load_citations
+
+    try:
+        return load_citations(path, raw=raw)
+    except CitationsError as exc:
+        from ..imports.run import is_answer
+
+        if is_answer(Path(path)):
+            raise p.CheckerError(f"{path} is an answer to import, not a citations file: "
+                                 "open it with File ▸ Import…, or run citeview FILE "
+                                 "--document PDF (or --request REQUEST.json)") from None
+        raise p.CheckerError(open_failure(exc)) from None
+
+
 def open_failure(exc: Any) -> str:
     """What the window says when a citations file cannot be opened (a ``CitationsError``):
     a file that is not there, or empty, in plain words; else every problem with its JSON
@@ -481,6 +455,22 @@ def open_failure(exc: Any) -> str:
         return (f"{path.name} is empty: a citations file is a JSON object with a "
                 "\"claims\" list (citeview schema prints its form).")
     return f"{path.name} cannot be opened: {reason}"
+
+
+def import_answer(_rid: int, request: p.Import) -> p.Imported:
+    """Import an answer as ``citeview import`` does; the citations file written."""
+    from ..export.writing import OutputError
+    from ..imports.model import ImportProblem, Inputs
+    from ..imports.run import run_import
+
+    inputs = Inputs(tuple(Path(d) for d in request.documents),
+                    None if request.request is None else Path(request.request),
+                    by_title=request.by_title)
+    try:
+        done = run_import(Path(request.response), inputs)
+    except (ImportProblem, OutputError) as exc:
+        raise p.CheckerError(str(exc)) from None
+    return p.Imported(str(done.citations), tuple(done.lines()))
 
 
 def reconsider(_rid: int, request: p.Reconsider) -> Consistency:

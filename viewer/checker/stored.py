@@ -45,14 +45,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from matcher.files import (
-    InputFileError,
-    WriteError,
-    document_refs,
-    read_bounded,
-    size_limit,
-    write_bytes_atomically,
-)
+from matcher.citefiles import document_refs, size_limit
+from matcher.files import InputFileError, WriteError, read_bounded, write_bytes_atomically
 
 from ..state.records import Citations, Report
 
@@ -254,3 +248,39 @@ class Consulted:
     def load(self, doc_hash: str, page_no: int) -> object:
         self.paths.add(str(self.store.path(doc_hash, page_no)))  # type: ignore[attr-defined]
         return self.store.load(doc_hash, page_no)  # type: ignore[attr-defined]
+
+
+class Reopen:
+    """The check process's side of kept reports: the file last opened, as it was read,
+    and the entry kept for it."""
+
+    def __init__(self, reports: ReportStore | None = None) -> None:
+        self.reports = ReportStore.default() if reports is None else reports
+        self.opened: Opened | None = None
+        self.kept: Entry | None = None
+
+    def open(self, path: str) -> Citations | None:
+        """Read the file to open it: the record kept with its report, if that holds."""
+        self.opened = read(path)
+        self.kept = None if self.opened is None else self.reports.find(self.opened)
+        return None if self.kept is None else self.kept.citations
+
+    def raw(self, path: str) -> bytes | None:
+        """The bytes of ``path`` as it was opened (None: not the file last opened)."""
+        return self.opened.raw if self.opened is not None and self.opened.path == path \
+            else None
+
+    def report(self, path: str) -> Report | None:
+        """The report kept for ``path`` as opened, looked at again (the window may ask
+        long after it opened the file), if nothing it depends on changed."""
+        if self.opened is None or self.opened.path != path or self.kept is None:
+            return None
+        kept = self.reports.find(self.opened)
+        return None if kept is None else kept.report
+
+    def keep(self, path: str, ocr: Iterable[str], citations: Citations,
+             report: Report) -> None:
+        """Keep the report of a whole check of ``path`` as opened, which looked for the
+        stored OCR pages ``ocr``; not if a document changed while it ran."""
+        if self.opened is not None and self.opened.path == path and self.opened.still():
+            self.reports.keep(self.opened, ocr, citations, report)

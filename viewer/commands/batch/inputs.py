@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from matcher.files import InputFileError, document_refs, read_bounded
+from matcher.citefiles import document_refs
+from matcher.files import InputFileError, read_bounded
 
 CITE_SUFFIXES = (".cite", ".cite.json")
 JSON_SUFFIX = ".json"
