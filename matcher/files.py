@@ -186,6 +186,26 @@ def document_location(citations_path: Path | str, ref: str) -> Path:
     return p if p.is_absolute() else (Path(citations_path).resolve().parent / p)
 
 
+# What tells one state of a file from another: size, modification and change times (ns),
+# inode, device.
+Stamp = tuple[int, int, int, int, int]
+
+
+def file_stamp(path: str | Path) -> Stamp | None:
+    """The stamp of the regular file at ``path``; None: no regular file there.
+
+    >>> file_stamp("/nonexistent/policy.pdf") is None
+    True
+    """
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+
+
 def read_bounded(path: Path | str, *, limit: int) -> bytes:
     """The whole content of a regular file of at most ``limit`` bytes.
 

@@ -234,7 +234,7 @@ class Server:
         if kept is not None:
             self.citations = None  # parsed (from the bytes read) if it is checked anew
             return kept
-        cf = parse_file(request.path, self.reopen.raw(request.path))
+        cf = parse_file(request.path, self.reopen.take_raw(request.path))
         self.citations = (request.path, cf)
         return citations_record(cf, request.path)
 
@@ -271,7 +271,7 @@ class Server:
         path = request.path
         if self.citations is None or self.citations[0] != path:
             # opened from what was kept, or in a process since ended
-            raw = self.reopen.raw(path) if self.reopen is not None else None
+            raw = self.reopen.take_raw(path) if self.reopen is not None else None
             self.citations = (path, parse_file(path, raw))
         cf = moved_documents(self.citations[1], dict(request.moved))
 

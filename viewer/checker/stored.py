@@ -44,19 +44,29 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from matcher.citefiles import document_refs, size_limit
-from matcher.files import InputFileError, WriteError, read_bounded, write_bytes_atomically
+from matcher.files import (
+    InputFileError,
+    Stamp,
+    WriteError,
+    file_stamp,
+    read_bounded,
+    write_bytes_atomically,
+)
 
 from ..state.records import Citations, Report
+
+if TYPE_CHECKING:
+    from matcher.ocr.store import OcrStore
+    from matcher.words import PageWords
 
 log = logging.getLogger(__name__)
 
 STORE_ENV = "CITEVIEW_REPORT_STORE"
 FORMAT = 1
 KEEP = 200  # entries kept (the newest); a report of 500 items is ~1 MB
-# What a file's stamp is: size, modification and change times (ns), inode, device.
-Stamp = tuple[int, int, int, int, int]
 _SUFFIX = ".report"
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # The packages whose behaviour a report depends on, beside citeview's own modules.
@@ -71,21 +81,6 @@ def store_dir() -> Path | None:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("citeview", appauthor=False)) / "reports"
-
-
-def file_stamp(path: str | Path) -> Stamp | None:
-    """What tells one state of a file from another; None: no regular file there.
-
-    >>> file_stamp("/nonexistent/policy.pdf") is None
-    True
-    """
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
 
 
 def _code_fingerprint() -> str:
@@ -136,13 +131,16 @@ class Entry:
     citations: Citations
     report: Report
 
+    def holds(self, opened: Opened) -> bool:
+        """Whether nothing the report depends on changed since, for the file as opened."""
+        return opened.key(path for path, _ in self.key.ocr) == self.key
+
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """A citations file as it was read to be opened: its bytes and what they name."""
+    """A citations file as it was read to be opened: its bytes' hash and what they name."""
 
     path: str
-    raw: bytes
     sha256: str
     documents: tuple[tuple[str, str, Stamp | None], ...]
 
@@ -155,15 +153,16 @@ class Opened:
         return all(file_stamp(real) == was for _id, real, was in self.documents)
 
 
-def read(path: str) -> Opened | None:
-    """Read a citations file to open it; None if it cannot be read (the opener says why)."""
+def read(path: str) -> tuple[Opened, bytes] | None:
+    """Read a citations file to open it: what it was, and its bytes; None if it cannot be
+    read (the opener says why)."""
     try:
         raw = read_bounded(path, limit=size_limit())
     except InputFileError:
         return None
     documents = tuple((doc_id, real, file_stamp(real))
                       for doc_id, real in document_refs(path, raw))
-    return Opened(path, raw, hashlib.sha256(raw).hexdigest(), documents)
+    return Opened(path, hashlib.sha256(raw).hexdigest(), documents), raw
 
 
 class ReportStore:
@@ -188,26 +187,21 @@ class ReportStore:
         if file is None:
             return None
         try:
-            fd = os.open(file, os.O_RDONLY | _NOFOLLOW)
-        except OSError:
+            fh = os.fdopen(os.open(file, os.O_RDONLY | _NOFOLLOW), "rb")
+        except OSError:  # none kept, or a link where it should be
             return None
-        try:
-            st = os.fstat(fd)
+        with fh:
+            st = os.fstat(fh.fileno())
             if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
                 return None
-            with os.fdopen(fd, "rb") as fh:
-                fd = -1
+            try:
                 entry = pickle.load(fh)
-        except Exception:  # damaged, or written by another version: a miss
-            log.info("kept report %s could not be read; checking anew", file)
-            return None
-        finally:
-            if fd >= 0:
-                os.close(fd)
+            except Exception:  # damaged, or written by another version: a miss
+                log.info("kept report %s could not be read; checking anew", file)
+                return None
         if not isinstance(entry, Entry) or entry.format != FORMAT:
             return None
-        now = opened.key(path for path, _ in entry.key.ocr)
-        return entry if now == entry.key else None
+        return entry if entry.holds(opened) else None
 
     def keep(self, opened: Opened, ocr: Iterable[str], citations: Citations,
              report: Report) -> None:
@@ -241,13 +235,13 @@ class Consulted:
     """An OCR word source that notes each stored page it was asked for (the files a
     report then depends on), and answers as ``store`` does."""
 
-    def __init__(self, store: object) -> None:
+    def __init__(self, store: OcrStore) -> None:
         self.store = store
         self.paths: set[str] = set()
 
-    def load(self, doc_hash: str, page_no: int) -> object:
-        self.paths.add(str(self.store.path(doc_hash, page_no)))  # type: ignore[attr-defined]
-        return self.store.load(doc_hash, page_no)  # type: ignore[attr-defined]
+    def load(self, doc_hash: str, page_no: int) -> PageWords | None:
+        self.paths.add(str(self.store.path(doc_hash, page_no)))
+        return self.store.load(doc_hash, page_no)
 
 
 class Reopen:
@@ -258,25 +252,29 @@ class Reopen:
         self.reports = ReportStore.default() if reports is None else reports
         self.opened: Opened | None = None
         self.kept: Entry | None = None
+        self._raw: bytes | None = None  # the file's bytes as opened, until parsed
 
     def open(self, path: str) -> Citations | None:
         """Read the file to open it: the record kept with its report, if that holds."""
-        self.opened = read(path)
+        read_now = read(path)
+        self.opened, self._raw = read_now if read_now is not None else (None, None)
         self.kept = None if self.opened is None else self.reports.find(self.opened)
         return None if self.kept is None else self.kept.citations
 
-    def raw(self, path: str) -> bytes | None:
-        """The bytes of ``path`` as it was opened (None: not the file last opened)."""
-        return self.opened.raw if self.opened is not None and self.opened.path == path \
-            else None
+    def take_raw(self, path: str) -> bytes | None:
+        """The bytes of ``path`` as it was opened, to be parsed, given once (None: not
+        the file last opened, or given already): a large file is not held twice."""
+        if self.opened is None or self.opened.path != path:
+            return None
+        raw, self._raw = self._raw, None
+        return raw
 
     def report(self, path: str) -> Report | None:
-        """The report kept for ``path`` as opened, looked at again (the window may ask
-        long after it opened the file), if nothing it depends on changed."""
+        """The report kept for ``path`` as opened, if nothing it depends on changed,
+        looked at again (the window may ask long after it opened the file)."""
         if self.opened is None or self.opened.path != path or self.kept is None:
             return None
-        kept = self.reports.find(self.opened)
-        return None if kept is None else kept.report
+        return self.kept.report if self.kept.holds(self.opened) else None
 
     def keep(self, path: str, ocr: Iterable[str], citations: Citations,
              report: Report) -> None:

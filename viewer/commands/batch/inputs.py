@@ -14,13 +14,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from matcher.citefiles import document_refs
-from matcher.files import InputFileError, read_bounded
+from matcher.files import InputFileError, file_stamp, read_bounded
 
 CITE_SUFFIXES = (".cite", ".cite.json")
 JSON_SUFFIX = ".json"
@@ -119,8 +118,5 @@ def stamp(path: str) -> list[int] | None:
     >>> stamp("/nonexistent/policy.pdf") is None
     True
     """
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return [st.st_size, st.st_mtime_ns] if stat.S_ISREG(st.st_mode) else None
+    st = file_stamp(path)
+    return None if st is None else [st[0], st[1]]
