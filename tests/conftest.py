@@ -17,12 +17,14 @@ CORPUS = REPO.parent / "shared" / "corpus"
 @pytest.fixture(autouse=True)
 def user_data_in_tmp(tmp_path_factory: pytest.TempPathFactory,
                      monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Per-user data (reviews kept away from their citations files) and the reports the
-    window keeps go to a fresh folder, never the user's own — in this process and the
-    children it starts; no test sees another's kept report."""
+    """Per-user data (reviews kept away from their citations files), the reports the
+    window keeps and the compiled code citeview keeps go to a fresh folder, never the
+    user's own — in this process and the children it starts; no test sees another's
+    kept report."""
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     monkeypatch.setenv("CITEVIEW_REPORT_STORE", str(folder / "reports"))
+    monkeypatch.setenv("CITEVIEW_CODE_CACHE", str(folder / "code"))
     return folder
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from . import codecache
 from .errors import install_excepthook, setup_logging
 from .launcher import handover
 from .launcher.handover import max_windows, refused_windows
@@ -169,6 +170,7 @@ def no_bus_autolaunch(env: MutableMapping[str, str]) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the viewer for already-parsed options (see :func:`add_gui_arguments`)."""
+    codecache.install()  # before the window's ~80 dataclasses are made (and the children's)
     log_path = setup_logging()
     if _importing(args):
         args.new_instance = True  # a running citeview is handed file names, not documents
@@ -206,6 +208,7 @@ def run(args: argparse.Namespace) -> int:
     # Without this the interpreter's final collections walk every object made since
     # start-up, which took a fifth of a second of a screenshot run before the freeze above.
     gc.freeze()
+    codecache.save()
     shot = started.screenshot
     if shot is not None and shot.error:
         print(shot.error, file=sys.stderr)

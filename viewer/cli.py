@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from . import codecache
 from .commands import SUBCOMMANDS, run
 
 
@@ -68,9 +69,13 @@ def _top_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``citeview`` console command."""
     args = list(sys.argv[1:] if argv is None else argv)
+    codecache.install()  # the classes made from here on, from code an earlier run compiled
     try:
         if args and args[0] in SUBCOMMANDS:
-            return run(args[0], args[1:])
+            try:
+                return run(args[0], args[1:])
+            finally:
+                codecache.save()
         if not args or args[0] in ("-h", "--help", "--version"):
             if args:
                 _top_parser().parse_args(args)

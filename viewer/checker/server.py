@@ -31,7 +31,7 @@ from typing import Any
 
 from matcher.vocabulary import Rect
 
-from .. import children
+from .. import children, codecache
 from ..collector import few_collections
 from ..state.documents import Inspection
 from ..state.records import Citations, Consistency, FactDifference, Report
@@ -515,6 +515,7 @@ def serve(conn: Any, parent_end: Any = None, render: Any = None) -> None:
             fork_here(render, conn)
         Server(conn).run()
     finally:
+        codecache.save()  # what this process compiled that no run had kept (viewer.codecache)
         logging.shutdown()
         # Leave without the interpreter's teardown of pydantic and PyMuPDF (tens of ms
         # the window would otherwise wait for when it closes).
