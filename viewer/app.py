@@ -19,7 +19,7 @@ import sys
 from collections.abc import MutableMapping
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from . import codecache
 from .errors import install_excepthook, setup_logging
@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from .window.windows import WindowSet
 
 EXIT_USAGE = 2
+# Set once a window's event loop has ended and everything it saves is saved: from then on
+# the process may leave without the interpreter's teardown (see leave()).
+_finished = False
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -209,6 +212,8 @@ def run(args: argparse.Namespace) -> int:
     # start-up, which took a fifth of a second of a screenshot run before the freeze above.
     gc.freeze()
     codecache.save()
+    global _finished
+    _finished = True
     shot = started.screenshot
     if shot is not None and shot.error:
         print(shot.error, file=sys.stderr)
@@ -308,5 +313,27 @@ def _start_up(args: argparse.Namespace, target: Path | None, log_path: Path | No
     return _Started(app, window, shot, opened, windows, quitter)
 
 
+def leave(code: int) -> NoReturn:
+    """End the program with ``code``. After a window's run (see :func:`run`) that is done
+    without the interpreter's teardown, which destroys the window's Qt objects one by
+    one: 15-20 ms of a screenshot run, with every file already written. Standard output
+    and error are flushed and the exit handlers run first (logging's among them), as at
+    any exit. Anything else leaves as usual. Only the entry points call this; a caller of
+    :func:`main` in its own process gets the status back."""
+    if not _finished:
+        sys.exit(code)
+    import atexit
+
+    run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if run_exit_handlers is not None:
+        run_exit_handlers()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass  # closed, or none: nothing left to say there
+    os._exit(code)
+
+
 if __name__ == "__main__":  # python -m viewer.app
-    sys.exit(main(sys.argv[1:]))
+    leave(main(sys.argv[1:]))

@@ -90,5 +90,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def entry() -> None:
+    """The ``citeview`` console command: :func:`main`, then leave with its status (after a
+    window, without the interpreter's teardown: viewer.app.leave)."""
+    code = main()
+    app = sys.modules.get("viewer.app")
+    if app is not None:
+        app.leave(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()
