@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, QSizeF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QPalette, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from matcher.vocabulary import Rect
@@ -31,6 +31,22 @@ WHEEL_ZOOM_PER_NOTCH = 1.15
 SCROLL_STEP = 40
 # Where a band of rectangles is: a 0-based page and its rectangles in words space.
 Band = tuple[int, tuple[Rect, ...]]
+
+
+def own_viewport(area: QAbstractScrollArea) -> QWidget:
+    """Give ``area`` a viewport made here, and return it. The one Qt makes for itself
+    reaches Python as a bare ``QWidget`` pointer, and to learn which class such a pointer
+    is PySide6 loads every ``QWidget`` subclass of QtWidgets it has not loaded yet, with
+    their enums (the dialogs', the MDI area's, the graphics view's…): 8-13 ms of a
+    start-up, spent on classes the window does not show. A widget made in Python is known
+    by the wrapper it already has. It is set up as Qt sets up its own (name, background
+    role, filled background), so it looks and behaves the same."""
+    viewport = QWidget()
+    viewport.setObjectName("qt_scrollarea_viewport")
+    viewport.setBackgroundRole(QPalette.ColorRole.Base)
+    viewport.setAutoFillBackground(True)
+    area.setViewport(viewport)
+    return viewport
 
 
 class PagesArea(QAbstractScrollArea):

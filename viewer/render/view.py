@@ -22,7 +22,7 @@ from matcher.vocabulary import Rect
 
 from .. import qtcompat
 from ..state.documents import PageInfo
-from .area import ZOOM_STEPS, Band, PagesArea
+from .area import ZOOM_STEPS, Band, PagesArea, own_viewport
 from .highlight import Highlighter
 from .page import Page
 from .renderer import Renderer
@@ -77,9 +77,10 @@ class PageView(PagesArea):
         self._settle.timeout.connect(self._emit_if_settled)
         renderer.rendered.connect(self._on_rendered)
         renderer.failed.connect(lambda key, _msg: self._on_rendered(key))
-        pal = self.viewport().palette()
+        viewport = own_viewport(self)
+        pal = viewport.palette()
         pal.setColor(QPalette.ColorRole.Window, DESK)
-        self.viewport().setPalette(pal)
+        viewport.setPalette(pal)
 
     # -- document -----------------------------------------------------------------------
     def set_document(self, doc: DocRef | None, pages: Sequence[PageInfo]) -> None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..palette import badge_color, distinct, legible
+from ..render.area import own_viewport
 from ..state.presentation import explain, status_word
 from ..state.rows import ClaimRow
 from ..state.session import Change, Session
@@ -207,6 +208,7 @@ class ClaimList(QListView):
     def __init__(self, session: Session, highlight: QColor,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        own_viewport(self)
         self.session = session
         self.model_ = ClaimListModel(session)
         self.delegate = ClaimDelegate(highlight, self)

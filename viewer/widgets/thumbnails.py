@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from matcher.vocabulary import EvidenceStatus
 
 from ..palette import badge_color
+from ..render.area import own_viewport
 from ..render.page import Page
 from ..render.renderer import Renderer
 from ..render.tiles import DocRef, RenderKey, page_keys
@@ -83,6 +84,7 @@ class ThumbnailList(QListView):
     def __init__(self, renderer: Renderer, highlight: QColor,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        own_viewport(self)
         self.side = renderer.side_queue(THUMB_CACHE_BYTES)
         self.highlight = QColor(highlight)
         self.doc: DocRef | None = None
