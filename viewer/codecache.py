@@ -9,7 +9,8 @@ paint: 80–100 ms of its start-up, and as much again in the check process. :fun
 gives :mod:`dataclasses` an ``exec`` that first looks the text up in a store of code
 compiled from that very text in an earlier run; :func:`save` writes the store back when
 this run compiled something new. What runs is what ``exec`` of the text would run, code
-object for code object: the store is keyed by the whole text, and kept per interpreter
+object for code object: the store is keyed by the whole text (and the module it runs
+in), and kept per interpreter
 (its cache tag and byte-code magic number), so nothing else ever reads it.
 
 Where: ``platformdirs.user_cache_dir("citeview")/code``, or ``$CITEVIEW_CODE_CACHE``
@@ -94,7 +95,7 @@ class CodeStore:
         with what another process saved meanwhile); True if written."""
         if self.path is None or not self.added:
             return False
-        from matcher.files import write_bytes_atomically
+        from matcher.files import WriteError, write_bytes_atomically
 
         merged = read(self.path)
         merged.update((m, marshal.dumps(c)) for m, c in self.codes.items() if c)
@@ -103,7 +104,7 @@ class CodeStore:
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             write_bytes_atomically(self.path, marshal.dumps(merged))
-        except (OSError, ValueError) as exc:  # a cache: the next run compiles again
+        except (OSError, ValueError, WriteError) as exc:  # a cache: next run compiles anew
             log.info("compiled code not kept in %s: %s", self.path, exc)
             return False
         self.added = 0

@@ -123,6 +123,10 @@ def test_a_store_is_read_only_from_a_sound_file_of_this_users(tmp_path: Path) ->
     make_class(fields, 1, opts, codecache._exec_through(store))  # compiles; no error
     assert store.added > 0
     assert codecache.read(tmp_path / "missing") == {}
+    (tmp_path / "a folder").mkdir()
+    unwritable = codecache.CodeStore.load(tmp_path / "a folder")
+    make_class(fields, 1, opts, codecache._exec_through(unwritable))
+    assert not unwritable.save()  # said in the log, never raised at the program's exit
     assert not codecache.CodeStore.load(None).save()  # keeping turned off
 
 
