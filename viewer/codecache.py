@@ -10,8 +10,8 @@ gives :mod:`dataclasses` an ``exec`` that first looks the text up in a store of 
 compiled from that very text in an earlier run; :func:`save` writes the store back when
 this run compiled something new. What runs is what ``exec`` of the text would run, code
 object for code object: the store is keyed by the whole text (and the module it runs
-in), and kept per interpreter
-(its cache tag and byte-code magic number), so nothing else ever reads it.
+in), and kept per interpreter (its cache tag and byte-code magic number), so nothing
+else ever reads it.
 
 Where: ``platformdirs.user_cache_dir("citeview")/code``, or ``$CITEVIEW_CODE_CACHE``
 (a folder; empty or ``off``: nothing kept, every text compiled). A store is used only if
