@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
     QMenu,
-    QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
@@ -35,7 +34,7 @@ from ..render.area import own_viewport
 from ..state.presentation import explain, status_word
 from ..state.rows import ClaimRow
 from ..state.session import Change, Session
-from .items import paint_background
+from .items import RowDelegate
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 6
@@ -98,7 +97,7 @@ class ClaimListModel(QAbstractListModel):
         return self._rows[i]
 
 
-class ClaimDelegate(QStyledItemDelegate):
+class ClaimDelegate(RowDelegate):
     """Paints a claim: its id and text (two lines at most), then its badges."""
 
     def __init__(self, highlight: QColor, parent: QWidget | None = None) -> None:
@@ -123,7 +122,7 @@ class ClaimDelegate(QStyledItemDelegate):
         row: ClaimRow | None = index.data(ROW_ROLE)
         if row is None:
             return
-        opt, role = paint_background(self, painter, option, index)
+        opt, role = self.paint_background(painter, option, index)
         painter.save()
         rect = opt.rect.adjusted(PAD, PAD, -PAD, -PAD)
         fm = QFontMetrics(opt.font)

@@ -21,13 +21,12 @@ from PySide6.QtGui import QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
-    QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
 
 from ..state.find import FindHit, FindResults
-from .items import Index, RowsModel, paint_background
+from .items import Index, RowDelegate, RowsModel
 
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 PAD = 4
@@ -62,7 +61,7 @@ class FindHitModel(RowsModel[FindHit]):
         return None
 
 
-class _HitDelegate(QStyledItemDelegate):
+class _HitDelegate(RowDelegate):
     """Paints a hit on two lines: the page number and the words found, in bold; below,
     the words around them (the tooltip has all of it)."""
 
@@ -73,7 +72,7 @@ class _HitDelegate(QStyledItemDelegate):
         hit: FindHit | None = index.data(HIT_ROLE)
         if hit is None:
             return
-        opt, role = paint_background(self, painter, option, index)
+        opt, role = self.paint_background(painter, option, index)
         painter.save()
         painter.setPen(opt.palette.color(role))
         bold = QFont(opt.font)

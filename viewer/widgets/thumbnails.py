@@ -24,7 +24,6 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QPolygo
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
-    QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
 )
@@ -38,7 +37,7 @@ from ..render.renderer import Renderer
 from ..render.tiles import DocRef, RenderKey, page_keys
 from ..render.view import paint_page_image
 from ..state.documents import PageInfo
-from .items import Index, RowsModel, paint_background
+from .items import Index, RowDelegate, RowsModel
 
 # The box a thumbnail is fitted into (logical pixels): wide enough to tell a form from a
 # letter, small enough that a 500-page document's images stay within the cache.
@@ -154,7 +153,7 @@ class ThumbnailList(QListView):
             self.update(self.model_.index(key.page))
 
 
-class _Delegate(QStyledItemDelegate):
+class _Delegate(RowDelegate):
     """Paints one thumbnail: paper and image, the page number, the evidence marks."""
 
     def __init__(self, owner: ThumbnailList) -> None:
@@ -170,7 +169,7 @@ class _Delegate(QStyledItemDelegate):
         owner, row = self.owner, index.row()
         if owner.doc is None or not 0 <= row < len(owner.model_.pages):
             return
-        opt, _role = paint_background(self, painter, option, index)
+        opt, _role = self.paint_background(painter, option, index)
         page = owner.model_.pages[row]
         page.x = opt.rect.left() + (opt.rect.width() - round(page.width)) // 2
         page.y = opt.rect.top() + PAD
