@@ -12,10 +12,13 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pymupdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
 
@@ -220,3 +223,69 @@ def test_the_png_holds_the_grab_pixel_for_pixel(qapp: object, tmp_path: Path) ->
     assert png is not None and png.startswith(b"\x89PNG")
     fmt = QImage.Format.Format_ARGB32
     assert QImage.fromData(png).convertToFormat(fmt) == pixmap.toImage().convertToFormat(fmt)
+
+
+_png_cases: Counter[str] = Counter()
+
+
+@settings(max_examples=60, deadline=None)
+@given(width=st.integers(1, 37), height=st.integers(1, 23), channels=st.sampled_from([3, 4]),
+       padding=st.integers(0, 9), seed=st.integers(0, 2**32 - 1))
+def test_encode_png_decodes_to_its_pixels_in_two_decoders(width: int, height: int,
+                                                          channels: int, padding: int,
+                                                          seed: int) -> None:
+    """Any picture, rows padded or not, decodes to exactly its pixels in Qt's PNG reader
+    (libpng) and in MuPDF's (its own, which premultiplies the colour by the alpha as it
+    reads), alpha included."""
+    import random
+
+    from viewer.window.screenshot import encode_png
+
+    stride = width * channels + padding
+    rnd = random.Random(seed)
+    pixels = bytes(rnd.getrandbits(8) for _ in range(stride * height))
+    rows = [pixels[y * stride:y * stride + width * channels] for y in range(height)]
+    png = encode_png(pixels, width, height, stride, channels)
+
+    image = QImage.fromData(png)
+    assert (image.width(), image.height()) == (width, height)
+    assert image.hasAlphaChannel() == (channels == 4)
+    image = image.convertToFormat(QImage.Format.Format_RGBA8888 if channels == 4
+                                  else QImage.Format.Format_RGB888)
+    bits = bytes(image.constBits())
+    qt_rows = [bits[y * image.bytesPerLine():y * image.bytesPerLine() + width * channels]
+               for y in range(height)]
+    assert qt_rows == rows
+
+    pix = pymupdf.Pixmap(png)
+    assert (pix.width, pix.height, pix.n, pix.alpha) == (width, height, channels,
+                                                         int(channels == 4))
+    samples = pix.samples
+    if channels == 4:  # what MuPDF keeps: colour premultiplied, its fz_mul255 rounding
+        def mul255(c: int, a: int) -> int:
+            x = c * a + 128
+            return (x + (x >> 8)) >> 8
+
+        rows = [bytes(mul255(r[i], r[i - i % 4 + 3]) if i % 4 < 3 else r[i]
+                      for i in range(len(r))) for r in rows]
+    mu_rows = [samples[y * pix.stride:y * pix.stride + width * channels]
+               for y in range(height)]
+    assert mu_rows == rows
+    _png_cases["alpha" if channels == 4 else "opaque"] += 1
+    _png_cases["padded" if padding else "tight"] += 1
+
+
+def test_encode_png_cases_were_reached() -> None:
+    if not _png_cases:
+        pytest.skip("run with the property test above")
+    assert all(_png_cases[k] for k in ("alpha", "opaque", "padded", "tight")), _png_cases
+
+
+def test_encode_png_refuses_what_is_no_picture() -> None:
+    from viewer.window.screenshot import encode_png
+
+    for args in ((b"\0" * 6, 2, 1, 6, 2), (b"\0" * 6, 0, 1, 6, 3), (b"\0" * 6, 2, 1, 5, 3),
+                 (b"\0" * 11, 2, 2, 6, 3)):
+        with pytest.raises(ValueError):
+            encode_png(*args)
+    assert encode_png(b"\0" * 12, 2, 2, 6, 3).startswith(b"\x89PNG")

@@ -10,11 +10,13 @@ was painted, in the PNG's pixels, so tests can check them against PyMuPDF.
 from __future__ import annotations
 
 import json
+import struct
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QBuffer, QEvent, QIODevice, QObject, QPoint, QTimer
-from PySide6.QtGui import QPixmap
+from PySide6.QtCore import QEvent, QObject, QPoint, QTimer
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from matcher.files import WriteError, write_bytes_atomically
@@ -29,11 +31,9 @@ if TYPE_CHECKING:
 SCREENSHOT_TIMEOUT_S = 60.0
 # The program's exit status once the window is saved (or could not be).
 EXIT_OK, EXIT_FAILED = 0, 1
-# The PNG's "quality": Qt makes it zlib's compression level (100 - q) * 9 // 91, so 80 is
-# level 1, the fastest. On window grabs (UI and rendered pages) that took half the time of
-# the default level 6 (24 against 48 ms at 1280x800, on the path of every --screenshot)
-# and made files ~12 % smaller, not larger; PNG is lossless at every level.
-PNG_QUALITY = 80
+# The PNG's zlib level: 1, the fastest. PNG is lossless at every level; on window grabs
+# (UI and rendered pages) a higher level made the files hardly smaller and took longer.
+PNG_LEVEL = 1
 
 
 class Shown(Protocol):
@@ -115,13 +115,51 @@ class Screenshot(QObject):
 
 
 def png_bytes(pixmap: QPixmap) -> bytes | None:
-    """The pixmap as a PNG file's bytes (lossless, at :data:`PNG_QUALITY`); None if Qt
-    cannot make it."""
-    png = QBuffer()
-    png.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not pixmap.save(png, "PNG", PNG_QUALITY):
+    """The pixmap as a PNG file's bytes, lossless (RGB, or RGBA where it has an alpha
+    channel); None if it holds no picture.
+
+    Written here rather than by Qt's PNG writer, which has libpng choose a filter for
+    every row by trying each: 25-27 ms for a 1280x800 window at any zlib level (at level
+    0 too), where the picture without filters, compressed at :data:`PNG_LEVEL`, takes
+    11-12 ms and comes out smaller (a window is mostly flat colour, which zlib takes well
+    unfiltered)."""
+    image = pixmap.toImage()
+    if image.isNull():
         return None
-    return bytes(png.data().data())
+    alpha = image.hasAlphaChannel()
+    image = image.convertToFormat(QImage.Format.Format_RGBA8888 if alpha
+                                  else QImage.Format.Format_RGB888)
+    return encode_png(image.constBits(), image.width(), image.height(),
+                      image.bytesPerLine(), 4 if alpha else 3)
+
+
+def encode_png(pixels: bytes | bytearray | memoryview, width: int, height: int,
+               stride: int, channels: int, level: int = PNG_LEVEL) -> bytes:
+    """A PNG file of 8-bit ``channels`` (3: RGB, 4: RGBA, not premultiplied) of a picture
+    whose rows start every ``stride`` bytes of ``pixels``; each row stored unfiltered.
+
+    >>> png = encode_png(bytes([255, 0, 0, 0, 0, 255]), 2, 1, 6, 3)
+    >>> png[:8], png[12:16], struct.unpack(">II", png[16:24])
+    (b'\\x89PNG\\r\\n\\x1a\\n', b'IHDR', (2, 1))
+    """
+    if channels not in (3, 4) or width < 1 or height < 1 or stride < width * channels:
+        raise ValueError(f"no PNG of {width}x{height}, {channels} channels, stride {stride}")
+    source = memoryview(pixels).cast("B")
+    if len(source) < stride * (height - 1) + width * channels:
+        raise ValueError("the pixels end before the picture does")
+    row = width * channels
+    rows = bytearray((row + 1) * height)  # each row behind its filter byte, 0: none
+    for y in range(height):
+        start = y * (row + 1) + 1
+        rows[start:start + row] = source[y * stride:y * stride + row]
+    header = struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)
+    return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header),
+                     _chunk(b"IDAT", zlib.compress(rows, level)), _chunk(b"IEND", b"")))
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind))))
 
 
 def painted_geometry(window: Shown, dpr: float) -> dict[str, object]:
