@@ -27,8 +27,12 @@ and a log entry.
 
 import os as _os
 
+from . import noplugins as _noplugins
+
 # citeview loads no pydantic plugins: without this, building the first model scans the
-# entry points of every installed distribution for them (importlib.metadata and ~5 ms on
-# a small environment, more in a large one), in every check process and command. A value
-# set by the user is kept.
+# entry points of every installed distribution for them (~5 ms on a small environment,
+# more in a large one), in every check process and command; and with it, pydantic still
+# imports its plugin loader to learn there are none (importlib.metadata, ~10 ms), which
+# :mod:`.noplugins` spares it. A value set by the user is kept.
 _os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+_noplugins.install()
