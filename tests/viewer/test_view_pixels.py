@@ -25,6 +25,7 @@ from pytestqt.qtbot import QtBot
 from viewer.checker.inspection import inspect_pdf
 from viewer.palette import DEFAULT_HIGHLIGHT
 from viewer.render.highlight import Highlighter
+from viewer.render.layout import GAP, MARGIN
 from viewer.render.renderer import Renderer
 from viewer.render.tiles import DocRef
 from viewer.render.view import PageView
@@ -183,3 +184,33 @@ def test_while_rendering_a_new_zoom_the_old_image_is_shown_scaled(
     # Not blank paper: the 100 % image, scaled, stands in until the 160 % one arrives.
     white = count_color(crop, QColor("#FFFFFF"))
     assert white < crop.width() * crop.height() * 0.995
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+def test_going_to_a_page_shows_it_from_its_top_and_nothing_of_the_one_before(
+        qtbot: QtBot, view: PageView, tmp_path: Path, zoom: float) -> None:
+    """Page N at the top, the gap above it in view: nothing of page N-1 is in view or
+    painted (a 2-pixel strip of it was, for which it was rendered as a page in view)."""
+    pdf = text_pdf(tmp_path / "p.pdf", pages=4)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_document(DocRef(str(pdf)), inspect_pdf(pdf).pages)
+    view.set_zoom(zoom)
+    checked = 0
+    for index in (2, 0, 3, 1):
+        view.go_to_page(index)
+        page = view.page(index)
+        if view.verticalScrollBar().value() != page.rect().top() - (GAP if index else MARGIN):
+            continue  # the last pages of a short document cannot be scrolled to the top
+        checked += 1
+        view.painted_pages = {}
+        view.viewport().update()
+        qtbot.waitUntil(lambda: bool(view.painted_pages), timeout=10000)
+        assert min(view.painted_pages) == index  # nothing of the page before
+        lay = view.pages_layout
+        assert lay is not None and lay.pages_in(view.visible_layout_rect())[0].index == index
+        if index:  # the page before ends the gap above the view's top
+            before = lay.pages[index - 1]
+            assert before.y + before.height <= view.visible_layout_rect().top()
+    assert checked >= 2

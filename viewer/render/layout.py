@@ -111,15 +111,17 @@ class Layout:
         return i - (i % 2) if self.facing else i
 
     def pages_in(self, rect: QRectF) -> list[Page]:
-        """Pages that intersect ``rect`` (layout pixels), top to bottom."""
+        """Pages that intersect ``rect`` (layout pixels), top to bottom: that share some
+        of its area, as ``QRectF.intersects`` counts it (a page that only touches an edge
+        is not in it)."""
         if not self.pages:
             return []
         i = self._row_start(max(0, bisect.bisect_right(self._tops, rect.top()) - 1))
         out: list[Page] = []
         for page in self.pages[i:]:
-            if page.y > rect.bottom():
+            if page.y >= rect.bottom():
                 break
-            if page.y + page.height >= rect.top() and (
+            if page.y + page.height > rect.top() and (
                     not self.facing or (page.x <= rect.right()
                                         and page.x + page.width >= rect.left())):
                 out.append(page)
