@@ -19,7 +19,7 @@ from matcher.vocabulary import Rect
 
 from ..state.documents import PageInfo
 from . import framing
-from .layout import GAP, MARGIN, Layout, ZoomMode, clamp_zoom
+from .layout import MARGIN, Layout, ZoomMode, clamp_zoom
 from .page import Page
 
 # Zoom steps of the zoom-in/out commands (pixels per point).
@@ -148,7 +148,7 @@ class PagesArea(QAbstractScrollArea):
         if before is not None:
             self._keep_centre(before)
         elif page >= 0:  # the centre was between two pages
-            self.verticalScrollBar().setValue(self._top_of(page))
+            self.verticalScrollBar().setValue(self.pages_layout.top_of(page))
         self._show_band(keep)
         # The window may settle its layout after the turn (a scroll bar coming or going,
         # the toolbar's labels): the viewport's resizes keep this point at the centre
@@ -350,13 +350,7 @@ class PagesArea(QAbstractScrollArea):
         if self.pages_layout is None or not 0 <= index < len(self.pages_layout):
             return
         self._reveal = self._centred = None
-        self.verticalScrollBar().setValue(self._top_of(index))
-
-    def _top_of(self, index: int) -> int:
-        """The scroll value at which page ``index`` starts at the top of the viewport."""
-        assert self.pages_layout is not None
-        above = MARGIN if index == 0 else GAP  # the page before ends a gap above
-        return int(self.pages_layout.pages[index].y - above)
+        self.verticalScrollBar().setValue(self.pages_layout.top_of(index))
 
     def show_rect(self, index: int, rect: Rect) -> None:
         """Scroll as little as brings ``rect`` (words space) of page ``index`` into view."""
@@ -390,7 +384,7 @@ class PagesArea(QAbstractScrollArea):
         self._reveal, self._centred = (self._band, fit), None
         band = framing.band_rect(lay.pages[index], rects)
         if band.isEmpty():  # (a claim's page is shown: not a jump Back returns from)
-            self.verticalScrollBar().setValue(self._top_of(index))
+            self.verticalScrollBar().setValue(lay.top_of(index))
             return
         smaller = framing.fitting_zoom(band, lay.zoom, QSizeF(self.viewport().size())) \
             if fit else None

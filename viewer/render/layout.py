@@ -127,6 +127,13 @@ class Layout:
                 out.append(page)
         return out
 
+    def top_of(self, index: int) -> int:
+        """Where a view showing page ``index`` from its top starts (layout pixels): the
+        margin above the first page, the gap above any other, and nothing of the page
+        before (which ends that gap above)."""
+        page = self.pages[index]
+        return int(page.y - (MARGIN if index == 0 else GAP))
+
     def page_at(self, y: float, x: float | None = None) -> Page | None:
         """The page under layout height ``y`` (and, two pages a row, across at ``x``;
         without it the row's first), or the nearest one when ``y`` is in a gap."""
