@@ -14,6 +14,7 @@ model (the window) never sees either.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from importlib.machinery import ModuleSpec, PathFinder
@@ -56,24 +57,28 @@ class _StandIn:
         setattr(module, "__getattr__", _real_attribute)  # noqa: B010
 
 
-_real: list[ModuleType] = []
-
-
 def _real_attribute(name: str) -> Any:
     """Anything else asked of the stand-in: the real loader's (imported once, aside)."""
     if name.startswith("__"):
         raise AttributeError(name)
-    if not _real:
-        package = sys.modules.get(LOADER.rpartition(".")[0])
-        spec = PathFinder.find_spec(LOADER, getattr(package, "__path__", None))
-        if spec is None or spec.loader is None:
-            raise AttributeError(f"module {LOADER!r} has no attribute {name!r}")
-        from importlib.util import module_from_spec
+    real = _real_loader()
+    if real is None:
+        raise AttributeError(f"module {LOADER!r} has no attribute {name!r}")
+    return getattr(real, name)
 
-        real = module_from_spec(spec)
-        spec.loader.exec_module(real)
-        _real.append(real)
-    return getattr(_real[0], name)
+
+@functools.cache
+def _real_loader() -> ModuleType | None:
+    """Pydantic's own loader, imported beside the stand-in; None where it is not found."""
+    package = sys.modules.get(LOADER.rpartition(".")[0])
+    spec = PathFinder.find_spec(LOADER, getattr(package, "__path__", None))
+    if spec is None or spec.loader is None:
+        return None
+    from importlib.util import module_from_spec
+
+    real = module_from_spec(spec)
+    spec.loader.exec_module(real)
+    return real
 
 
 def install() -> None:

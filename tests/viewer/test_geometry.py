@@ -149,3 +149,21 @@ def test_tile_grid_covers_the_image_once(w: int, h: int) -> None:
         assert tiles == [(0, 0, w, h)]
     cols = {x for x, _, _, _ in tiles}
     assert len(tiles) == len(cols) * math.ceil(h / max(th for _, _, _, th in tiles))
+
+
+@pytest.mark.parametrize("facing", [False, True])
+def test_a_page_shown_from_its_top_shows_nothing_of_the_row_before(facing: bool) -> None:
+    lay = Layout(mixed_infos(7), facing=facing)
+    lay.set_zoom(1.0)
+    lay.update(1400, 700)
+    first = lay.pages[0].y
+    for page in lay.pages:
+        top = lay.top_of(page.index)
+        if page.y == first:  # the first row: the whole margin above it in view
+            assert top == first - MARGIN == 0
+            continue
+        assert top == page.y - GAP
+        view = QRectF(0, top, lay.width, 700)
+        shown = lay.pages_in(view)
+        assert shown and shown[0].y == page.y  # its row first, none of the row before
+        assert all(p.y + p.height <= top for p in lay.pages if p.y < page.y)

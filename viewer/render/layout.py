@@ -122,17 +122,17 @@ class Layout:
             if page.y >= rect.bottom():
                 break
             if page.y + page.height > rect.top() and (
-                    not self.facing or (page.x <= rect.right()
-                                        and page.x + page.width >= rect.left())):
+                    not self.facing or (page.x < rect.right()
+                                        and page.x + page.width > rect.left())):
                 out.append(page)
         return out
 
     def top_of(self, index: int) -> int:
         """Where a view showing page ``index`` from its top starts (layout pixels): the
-        margin above the first page, the gap above any other, and nothing of the page
+        margin above the first row, the gap above any other, and nothing of the row
         before (which ends that gap above)."""
         page = self.pages[index]
-        return int(page.y - (MARGIN if index == 0 else GAP))
+        return int(page.y - (MARGIN if page.y == self.pages[0].y else GAP))
 
     def page_at(self, y: float, x: float | None = None) -> Page | None:
         """The page under layout height ``y`` (and, two pages a row, across at ``x``;

@@ -489,20 +489,16 @@ class BusyBar(QObject):
 
     def _apply(self, busy: Busy | None) -> None:
         self._shown = busy
-        show_busy(self.progress, self.cancel, busy)
-
-
-def show_busy(progress: QProgressBar, cancel: QPushButton, busy: Busy | None) -> None:
-    """Show ``busy`` on the status bar's progress bar (None: hide it and Cancel)."""
-    if busy is None:
-        progress.hide()
-        cancel.hide()
-        return
-    progress.setRange(0, max(busy.total, 1) if busy.total else 0)
-    progress.setValue(busy.done)
-    progress.setFormat(busy.label)
-    progress.show()
-    cancel.setVisible(busy.cancellable)
+        progress, cancel = self.progress, self.cancel
+        if busy is None:  # the work ended: the bar and Cancel hidden
+            progress.hide()
+            cancel.hide()
+            return
+        progress.setRange(0, max(busy.total, 1) if busy.total else 0)
+        progress.setValue(busy.done)
+        progress.setFormat(busy.label)
+        progress.show()
+        cancel.setVisible(busy.cancellable)
 
 
 def dropped_path(event: QDragEnterEvent | QDropEvent) -> Path | None:
