@@ -56,6 +56,40 @@ def test_the_render_pid_written_two_forks_down_is_read_by_the_window() -> None:
         assert 0 < pid.value <= int(f.read())
 
 
+def test_the_window_waits_for_a_render_process_it_did_not_fork_until_it_ends() -> None:
+    """The render process is the check process's child, not the window's: the window
+    waits on a descriptor of it, which turns readable when it ends, not before."""
+    from viewer.render.process import SharedPid, _ForkedElsewhere
+
+    pid = SharedPid()
+    go_r, go_w = os.pipe()
+    middle = os.fork()
+    if middle == 0:  # as the check process
+        grandchild = os.fork()
+        if grandchild == 0:  # as the render process: runs until told to leave
+            pid.value = os.getpid()
+            os.read(go_r, 1)
+            os._exit(0)
+        os.waitpid(grandchild, 0)
+        os._exit(0)
+    try:
+        while pid.value == 0:
+            os.sched_yield()
+        worker = _ForkedElsewhere(pid)
+        worker.join(0.05)  # the time is up while it runs: it still runs
+        assert worker.is_alive()
+        os.write(go_w, b"x")  # told to leave
+        worker.join(60)
+        assert not worker.is_alive()
+    finally:
+        os.write(go_w, b"x")
+        os.waitpid(middle, 0)
+        os.close(go_r)
+        os.close(go_w)
+    worker.join(60)  # long gone (reaped): returns at once
+    assert not worker.is_alive()
+
+
 PRE_FORK = """
 import sys
 import viewer.app
