@@ -171,3 +171,30 @@ def test_the_window_is_on_the_x_screen(xvfb: str, runtime: Path, tmp_path: Path,
         viewer.wait(10)
     image = QImage(str(screen))
     assert (image.width(), image.height()) == (1600, 1000)
+
+
+LEAVING = """
+import sys
+from PySide6.QtWidgets import QApplication
+from viewer import app as viewer_app
+qapp = QApplication(sys.argv[:1])
+if sys.argv[1] == "copied":
+    QApplication.clipboard().setText("The insured sum is 250,000 EUR.")
+    qapp.processEvents()
+qapp.destroyed.connect(lambda: print("application deleted", flush=True))
+viewer_app._finished = True  # as after a window's run
+viewer_app.leave(0)
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("copied", [True, False])
+def test_the_application_is_deleted_at_exit_only_when_it_holds_the_clipboard(
+        xvfb: str, runtime: Path, tmp_path: Path, copied: bool) -> None:
+    """Deleting Qt's application object is what hands a copied quote to the desktop's
+    clipboard manager; with nothing copied, leaving skips it (viewer.app.leave)."""
+    proc = subprocess.run([sys.executable, "-c", LEAVING, "copied" if copied else "not"],
+                          env=x_env(xvfb, runtime, tmp_path), cwd=REPO, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert ("application deleted" in proc.stdout) == copied, proc.stdout
