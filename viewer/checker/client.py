@@ -186,6 +186,15 @@ class CheckClient:
     def is_alive(self) -> bool:
         return not self._dead and bool(self._process.is_alive())
 
+    def ask_to_leave(self) -> None:
+        """Tell the process to leave now, without waiting for it (a window about to
+        close, with nothing left to ask): it exits while the window finishes, and
+        :meth:`stop` then only waits for what is left."""
+        try:
+            self._send(None)
+        except p.CheckerError:
+            pass  # gone already
+
     def stop(self) -> None:
         """Ask the process to leave, and wait for it (a few seconds at most). A process
         still answering a call (a page being recognised) would not read the request

@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
         c.open_failed.connect(lambda _path: enable_claim_steps(self))
         c.open_failed.connect(lambda _path: self.first_paint.undo())
         c.message.connect(self._show_message)
-        c.progress.connect(self._show_progress)
+        c.progress.connect(self.busy_bar.show)
         c.notice.connect(self._show_notice)
         c.document_wanted.connect(self._show_document)
         c.page_wanted.connect(self.view.go_to_page)
@@ -257,9 +257,6 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(text, ms)
         else:
             self.statusBar().clearMessage()
-
-    def _show_progress(self, busy: Busy | None) -> None:
-        self.busy_bar.show(busy)
 
     def _show_notice(self, notice: Notice | None) -> None:
         if notice is None:
@@ -401,10 +398,13 @@ class MainWindow(QMainWindow):
         self.shutdown()
         super().closeEvent(event)
 
-    def shutdown(self) -> None:
-        """Stop background work, the check process and the render process (idempotent)."""
-        # Both processes leave at once, not one after the other: 5-12 ms of an exit.
+    def shutdown(self, *, wait: bool = True) -> None:
+        """Stop background work and the check and render processes, both told at once to
+        leave (idempotent); without ``wait`` only told: they exit as a screenshot is saved."""
         self.renderer.ask_to_leave()
+        if not wait:
+            self.controller.ask_to_leave()
+            return
         self.controller.shutdown()
         self.renderer.close()
 
