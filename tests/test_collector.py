@@ -63,3 +63,29 @@ def test_objects_frozen_before_stay_frozen(default_pace: None) -> None:
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_the_check_process_starts_collecting_with_its_imports_in_the_oldest_generation(
+        default_pace: None) -> None:
+    """What the check process imported with the collector paused (the window's start-up
+    paused it) is put where only a full collection walks it; nothing stays frozen, so each
+    request's few_collections sees the process as a command's would."""
+    from viewer.checker.server import start_collecting
+
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        imported = [Node() for _ in range(3)]  # as a module's objects
+        assert any(o is imported[0] for o in gc.get_objects(generation=0))
+        start_collecting()
+        assert gc.isenabled() and gc.get_freeze_count() == 0
+        assert any(o is imported[0] for o in gc.get_objects(generation=2))
+        assert not any(o is imported[0] for o in gc.get_objects(generation=0))
+        a, b = Node(), Node()  # and garbage in cycles is still freed
+        a.other, b.other = b, a
+        gone = weakref.ref(a)
+        del a, b
+        gc.collect()
+        assert gone() is None
+    finally:
+        (gc.enable if was_enabled else gc.disable)()
