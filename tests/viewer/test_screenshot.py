@@ -13,18 +13,22 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pymupdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QEvent, QRectF
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from matcher.check import check_citations
 from matcher.citations import load_citations
 from viewer.palette import DEFAULT_HIGHLIGHT
+from viewer.window.shell import MainWindow
 
 from .helpers import (
     color_outside,
@@ -289,3 +293,28 @@ def test_encode_png_refuses_what_is_no_picture() -> None:
         with pytest.raises(ValueError):
             encode_png(*args)
     assert encode_png(b"\0" * 12, 2, 2, 6, 3).startswith(b"\x89PNG")
+
+
+def test_the_window_picture_is_what_painting_it_again_gives(
+        qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    """A screenshot takes the window's backing store as the picture, not a second painting
+    of the window: the two are the same pixels, also just after a change the window has
+    not painted yet (it is painted first); a window never shown is painted for it."""
+    from PySide6.QtWidgets import QLabel
+
+    from viewer.window.screenshot import window_picture
+
+    from .review_helpers import demo_window
+
+    _, window = demo_window(qtbot, make_window, tmp_path, size=(1100, 720))
+    fmt = QImage.Format.Format_RGB32
+    for change in (lambda: None, lambda: window.session.select("c3"),
+                   lambda: window.resize(900, 640), lambda: window.step_claim(1)):
+        change()
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        picture = window_picture(window)
+        assert picture.size() == window.size() * window.devicePixelRatio()
+        assert picture.convertToFormat(fmt) == window.grab().toImage().convertToFormat(fmt)
+    label = QLabel("never shown")
+    label.resize(120, 30)
+    assert window_picture(label).size() == label.grab().size()
