@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QWidget
 from matcher.vocabulary import Rect
 
 from ..palette import distinct
-from .view import PageView
+from .view import PageView, fill_rect
 
 
 class Style(Enum):
@@ -147,7 +147,7 @@ class PageOverlay(QWidget):
         for box in boxes:
             outer = box.adjusted(-g, -g, g, g)
             if mark.style is Style.SELECTION:
-                painter.fillRect(box, fill)
+                fill_rect(painter, box, fill)
             painter.drawRect(outer)
         if mark.label and boxes:
             self._label(painter, mark.label, boxes[0], color, page_left)
@@ -166,6 +166,6 @@ class PageOverlay(QWidget):
         if tag.right() > self._text_left - OUTLINE_GAP_PX:
             tag.moveLeft(first.left())
             tag.moveBottom(first.top() - OUTLINE_GAP_PX - 1)
-        painter.fillRect(tag, color)
+        fill_rect(painter, tag, color)
         painter.setPen(QColor("#FFFFFF"))
         painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)
