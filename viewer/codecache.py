@@ -13,6 +13,9 @@ object for code object: the store is keyed by the whole text (and the module it 
 in), and kept per interpreter (its cache tag and byte-code magic number), so nothing
 else ever reads it.
 
+The programs of the regular expressions compiled at start-up are kept beside it, installed
+and saved with it (:mod:`viewer.recache`).
+
 Where: ``platformdirs.user_cache_dir("citeview")/code``, or ``$CITEVIEW_CODE_CACHE``
 (a folder; empty or ``off``: nothing kept, every text compiled). A store is used only if
 it is a regular file of this user's, reached without following a link; one that cannot
@@ -26,7 +29,6 @@ import importlib.util
 import logging
 import marshal
 import os
-import stat
 import sys
 from pathlib import Path
 from types import CodeType
@@ -34,13 +36,14 @@ from typing import Any
 
 import platformdirs
 
+from . import recache
+
 log = logging.getLogger(__name__)
 
 CACHE_ENV = "CITEVIEW_CODE_CACHE"
 # More modules than this and a save keeps only those this run used: a store does not grow
 # without end (the window's and the check process's classes are from some 80 modules).
 KEEP = 400
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def cache_dir() -> Path | None:
@@ -114,19 +117,7 @@ class CodeStore:
 def read(path: Path) -> dict[str, bytes]:
     """Each module's packed texts and code kept at ``path``; empty if there is no usable
     store."""
-    try:
-        fh = os.fdopen(os.open(path, os.O_RDONLY | _NOFOLLOW), "rb")
-    except OSError:  # none kept, or a link where it should be
-        return {}
-    with fh:
-        st = os.fstat(fh.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
-            return {}
-        try:
-            kept = marshal.loads(fh.read())
-        except (EOFError, ValueError, TypeError, OSError):
-            log.info("compiled code in %s could not be read; compiling anew", path)
-            return {}
+    kept = recache.read_marshal(path)
     if not isinstance(kept, dict):
         return {}
     return {m: b for m, b in kept.items() if isinstance(m, str) and isinstance(b, bytes)}
@@ -157,12 +148,15 @@ def install(path: Path | None = None) -> CodeStore:
             path = store_path(folder) if folder is not None else None
         _store = CodeStore.load(path)
         dataclasses.exec = _exec_through(_store)  # type: ignore[attr-defined]
+        recache.install(path.parent if path is not None else None)
     return _store
 
 
 def save() -> bool:
-    """Write back what this process compiled that was not kept (see :meth:`CodeStore.save`)."""
-    return _store.save() if _store is not None else False
+    """Write back what this process compiled that was not kept (see :meth:`CodeStore.save`),
+    the regular expressions' programs too (:mod:`viewer.recache`)."""
+    patterns = recache.save()
+    return (_store.save() if _store is not None else False) or patterns
 
 
 def _exec_through(store: CodeStore) -> Any:
