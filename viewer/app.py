@@ -345,13 +345,20 @@ def leave(code: int) -> NoReturn:
     os._exit(code)
 
 
+# Platforms whose clipboard says truly whether it holds what this process copied. On
+# macOS and Windows a copy may be a promise the application keeps until it is deleted.
+OWNED_CLIPBOARDS = ("xcb", "wayland", "offscreen", "minimal")
+
+
 def _holds_clipboard() -> bool:
     """Whether this process's application holds the clipboard or the selection (what was
-    copied from it and not yet replaced by another program)."""
+    copied from it and not yet replaced by another program), or may hold it."""
     widgets = sys.modules.get("PySide6.QtWidgets")
     app = widgets.QApplication.instance() if widgets is not None else None
     if app is None:
         return False
+    if not app.platformName().startswith(OWNED_CLIPBOARDS):  # "wayland-egl" too
+        return True
     board = widgets.QApplication.clipboard()
     return bool(board.ownsClipboard() or board.ownsSelection())
 

@@ -43,7 +43,7 @@ _re_compile: Any = getattr(_compiler, "compile", None)
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # More patterns than this and a save keeps only those this run used.
-KEEP = 2000
+KEEP = 500
 # A pattern with groups, names, a look-behind, a class and flags: what a store's programs
 # are checked against before one is used.
 PROBE = (r"(?i)(?<!\w)(?P<day>[0-3]?\d)\.(?P<month>\d{1,2})(?:[-/](\d{4}))?\b", int(re.UNICODE))
