@@ -98,17 +98,8 @@ class CodeStore:
         with what another process saved meanwhile); True if written."""
         if self.path is None or not self.added:
             return False
-        from matcher.files import WriteError, write_bytes_atomically
-
-        merged = read(self.path)
-        merged.update((m, marshal.dumps(c)) for m, c in self.codes.items() if c)
-        if len(merged) > KEEP:
-            merged = {m: b for m, b in merged.items() if m in self.used}
-        try:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            write_bytes_atomically(self.path, marshal.dumps(merged))
-        except (OSError, ValueError, WriteError) as exc:  # a cache: next run compiles anew
-            log.info("compiled code not kept in %s: %s", self.path, exc)
+        packed = {m: marshal.dumps(c) for m, c in self.codes.items() if c}
+        if not recache.write_marshal(self.path, packed, self.used, KEEP):
             return False
         self.added = 0
         return True

@@ -20,9 +20,7 @@ from __future__ import annotations
 import importlib
 import logging
 import marshal
-import os
 import re
-import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,7 +39,6 @@ except ImportError:  # not CPython's engine
 # re's own compiler, as it was before install() put the store's in its place.
 _re_compile: Any = getattr(_compiler, "compile", None)
 
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # More patterns than this and a save keeps only those this run used.
 KEEP = 500
 # A pattern with groups, names, a look-behind, a class and flags: what a store's programs
@@ -125,17 +122,7 @@ class PatternStore:
         not at all, with what another process saved meanwhile); True if written."""
         if self.path is None or not self.added:
             return False
-        from matcher.files import WriteError, write_bytes_atomically
-
-        merged = _valid(read_marshal(self.path))
-        merged.update(self.kept)
-        if len(merged) > KEEP:
-            merged = {k: v for k, v in merged.items() if k in self.used}
-        try:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            write_bytes_atomically(self.path, marshal.dumps(merged))
-        except (OSError, ValueError, WriteError) as exc:  # a cache: next run compiles anew
-            log.info("compiled patterns not kept in %s: %s", self.path, exc)
+        if not write_marshal(self.path, self.kept, self.used, KEEP):
             return False
         self.added = 0
         return True
@@ -145,19 +132,38 @@ def read_marshal(path: Path) -> object:
     """What a store at ``path`` holds; None unless it is a regular file of this user's,
     reached without following a link, that marshal can read (the code cache's stores,
     :mod:`viewer.codecache`, are read so too)."""
-    try:
-        fh = os.fdopen(os.open(path, os.O_RDONLY | _NOFOLLOW), "rb")
-    except OSError:  # none kept, or a link where it should be
+    from matcher.files import open_own
+
+    fh = open_own(path)
+    if fh is None:
         return None
     with fh:
-        st = os.fstat(fh.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
-            return None
         try:
             return marshal.loads(fh.read())
         except (EOFError, ValueError, TypeError, OSError):
             log.info("compiled code in %s could not be read; compiling anew", path)
             return None
+
+
+def write_marshal(path: Path, kept: dict[Any, Any], used: set[Any], keep: int) -> bool:
+    """Write the store ``kept`` at ``path``, merged into what is there now (what another
+    process saved meanwhile), whole or not at all; past ``keep`` entries, only those in
+    ``used``. False, said in the log, where it cannot be written (a cache: the next run
+    compiles anew)."""
+    from matcher.files import WriteError, write_bytes_atomically
+
+    merged = read_marshal(path)
+    merged = dict(merged) if isinstance(merged, dict) else {}
+    merged.update(kept)
+    if len(merged) > keep:
+        merged = {k: v for k, v in merged.items() if k in used}
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        write_bytes_atomically(path, marshal.dumps(merged))
+    except (OSError, ValueError, WriteError) as exc:
+        log.info("compiled code not kept in %s: %s", path, exc)
+        return False
+    return True
 
 
 def _valid(kept: object) -> dict[Key, Program]:

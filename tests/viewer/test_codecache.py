@@ -175,3 +175,12 @@ def test_the_check_process_keeps_what_it_compiled(tmp_path: Path) -> None:
     kept = codecache.read(codecache.store_path(tmp_path / "code"))
     assert "viewer.checker.protocol" in kept  # the window's
     assert "matcher.check" in kept  # the check process's, saved as it left
+    # And the regular expressions' programs (viewer.recache), both processes' too:
+    from matcher import facts
+    from viewer import recache
+
+    path = recache.store_path(tmp_path / "code")
+    assert path is not None
+    patterns = {source for source, _ in recache._valid(recache.read_marshal(path))}
+    assert facts._ISO_DATE.pattern in patterns  # the check process's
+    assert any("edge of a w" in str(source) for source in patterns)  # PySide6's, the window's

@@ -139,20 +139,3 @@ def test_the_second_run_compiles_none_of_its_patterns(tmp_path: Path) -> None:
     first_added, used = run()
     assert first_added > 30 and used == first_added
     assert run() == (0, used)
-
-
-def test_the_window_and_the_check_process_keep_their_patterns(tmp_path: Path) -> None:
-    env = dict(os.environ, CITEVIEW_CODE_CACHE=str(tmp_path / "code"),
-               QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
-               CITEVIEW_REPORT_STORE="off")
-    subprocess.run([sys.executable, "-m", "viewer.app", "--demo", "--screenshot",
-                    str(tmp_path / "shot.png")], env=env, cwd=REPO, check=True,
-                   capture_output=True, timeout=120)
-    path = recache.store_path(tmp_path / "code")
-    assert path is not None
-    kept = recache._valid(recache.read_marshal(path))
-    from matcher import facts
-
-    assert any(source == facts._ISO_DATE.pattern for source, _ in kept)  # the check
-    # process's, saved as it left; and the window's (PySide6's signature parser):
-    assert any("\\b" in str(source) and "edge of a w" in str(source) for source, _ in kept)

@@ -39,7 +39,6 @@ import importlib.util
 import logging
 import os
 import pickle
-import stat
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -52,6 +51,7 @@ from matcher.files import (
     Stamp,
     WriteError,
     file_stamp,
+    open_own,
     read_bounded,
     write_bytes_atomically,
 )
@@ -68,7 +68,6 @@ STORE_ENV = "CITEVIEW_REPORT_STORE"
 FORMAT = 1
 KEEP = 200  # entries kept (the newest); a report of 500 items is ~1 MB
 _SUFFIX = ".report"
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # The packages whose behaviour a report depends on, beside citeview's own modules.
 _LIBRARIES = ("pymupdf", "rapidfuzz", "pydantic", "pydantic_core")
 
@@ -186,14 +185,10 @@ class ReportStore:
         file = self._file(opened.path)
         if file is None:
             return None
-        try:
-            fh = os.fdopen(os.open(file, os.O_RDONLY | _NOFOLLOW), "rb")
-        except OSError:  # none kept, or a link where it should be
+        fh = open_own(file)
+        if fh is None:  # none kept, a link where it should be, not this user's
             return None
         with fh:
-            st = os.fstat(fh.fileno())
-            if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
-                return None
             try:
                 entry = pickle.load(fh)
             except Exception:  # damaged, or written by another version: a miss
