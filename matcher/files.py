@@ -174,21 +174,6 @@ def open_regular(path: Path | str) -> int:
     return fd
 
 
-def open_own(path: Path | str) -> BinaryIO | None:
-    """``path`` opened for reading if it is a regular file of this user's, reached without
-    following a link (what a program keeps for itself: a cache, a kept report); else None."""
-    try:
-        fh = os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)), "rb")
-    except OSError:  # none there, or a link where it should be
-        return None
-    st = os.fstat(fh.fileno())
-    uid = getattr(os, "getuid", None)
-    if not stat.S_ISREG(st.st_mode) or (uid is not None and st.st_uid != uid()):
-        fh.close()
-        return None
-    return fh
-
-
 def document_location(citations_path: Path | str, ref: str) -> Path:
     """Where a document a citations file names as ``ref`` lives: relative to the file's
     folder, or absolute. ``~`` and ``~user`` are expanded; like a shell, an unknown user's

@@ -20,10 +20,12 @@ from __future__ import annotations
 import importlib
 import logging
 import marshal
+import os
 import re
+import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +134,6 @@ def read_marshal(path: Path) -> object:
     """What a store at ``path`` holds; None unless it is a regular file of this user's,
     reached without following a link, that marshal can read (the code cache's stores,
     :mod:`viewer.codecache`, are read so too)."""
-    from matcher.files import open_own
-
     fh = open_own(path)
     if fh is None:
         return None
@@ -143,6 +143,21 @@ def read_marshal(path: Path) -> object:
         except (EOFError, ValueError, TypeError, OSError):
             log.info("compiled code in %s could not be read; compiling anew", path)
             return None
+
+
+def open_own(path: Path | str) -> BinaryIO | None:
+    """``path`` opened for reading if it is a regular file of this user's, reached without
+    following a link (what a program keeps for itself: these stores, the kept reports of
+    :mod:`viewer.checker.stored`); else None."""
+    try:
+        fh = os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)), "rb")
+    except OSError:  # none there, or a link where it should be
+        return None
+    st, uid = os.fstat(fh.fileno()), getattr(os, "getuid", lambda: None)()
+    if stat.S_ISREG(st.st_mode) and uid in (None, st.st_uid):
+        return fh
+    fh.close()
+    return None
 
 
 def write_marshal(path: Path, kept: dict[Any, Any], used: set[Any], keep: int) -> bool:

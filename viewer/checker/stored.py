@@ -51,11 +51,11 @@ from matcher.files import (
     Stamp,
     WriteError,
     file_stamp,
-    open_own,
     read_bounded,
     write_bytes_atomically,
 )
 
+from ..recache import open_own
 from ..state.records import Citations, Report
 
 if TYPE_CHECKING:
