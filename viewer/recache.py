@@ -112,11 +112,15 @@ class PatternStore:
                 or flags & re.DEBUG:
             return _re_compile(pattern, flags)
         key = (pattern, flags)
-        kept = self.kept.get(key)
-        if kept is None:
-            kept = self.kept[key] = program(pattern, flags)
-            self.added += 1
         self.used.add(key)
+        kept = self.kept.get(key)
+        if kept is not None:
+            try:
+                return build(pattern, kept)
+            except Exception:  # a damaged entry: compiled anew, and kept so
+                pass
+        kept = self.kept[key] = program(pattern, flags)
+        self.added += 1
         return build(pattern, kept)
 
     def save(self) -> bool:
@@ -206,18 +210,7 @@ def install(folder: Path | None) -> PatternStore | None:
     global _store
     if _store is None and folder is not None and sound():
         _store = PatternStore.load(store_path(folder))
-        store = _store
-
-        def compile_(pattern: Any, flags: int = 0) -> re.Pattern[Any]:
-            try:
-                return store.compile(pattern, flags)
-            except re.error:
-                raise
-            except Exception:  # a damaged entry: as re compiles it
-                store.kept.pop((pattern, flags), None)
-                return _re_compile(pattern, flags)
-
-        _compiler.compile = compile_  # what re.compile and the re functions call
+        _compiler.compile = _store.compile  # what re.compile and the re functions call
     return _store
 
 

@@ -101,6 +101,9 @@ def test_a_store_is_read_only_from_a_sound_file_of_this_users(tmp_path: Path) ->
     store = recache.PatternStore.load(other)
     assert store.kept == {}
     assert store.compile("a+", 0) == recache._re_compile("a+", 0)
+    bogus = recache.PatternStore(None, {("b+", 0): (32, [1, 2, 3], 0, {}, (None,))})
+    assert bogus.compile("b+", 0) == recache._re_compile("b+", 0)  # a damaged entry
+    assert bogus.kept[("b+", 0)] == recache.program("b+", 0) and bogus.added == 1
     (tmp_path / "a folder").mkdir()
     unwritable = recache.PatternStore.load(tmp_path / "a folder")
     unwritable.compile("b+", 0)

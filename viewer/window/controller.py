@@ -392,10 +392,6 @@ class Controller(QObject):
     def is_busy(self) -> bool:
         return self.ops.busy()
 
-    def ask_to_leave(self) -> None:
-        """Tell the check process to leave, without waiting for it (see :meth:`shutdown`)."""
-        self.client.ask_to_leave()
-
     def shutdown(self) -> None:
         """Stop background work and the check process (idempotent)."""
         self.ops.cancel_all()

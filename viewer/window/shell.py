@@ -403,7 +403,7 @@ class MainWindow(QMainWindow):
         leave (idempotent); without ``wait`` only told: they exit as a screenshot is saved."""
         self.renderer.ask_to_leave()
         if not wait:
-            self.controller.ask_to_leave()
+            self.client.ask_to_leave()
             return
         self.controller.shutdown()
         self.renderer.close()
